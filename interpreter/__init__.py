@@ -1,0 +1,1 @@
+"""rules: a declarative engine for card and dice games."""

@@ -1,0 +1,56 @@
+"""The context an expression is evaluated in: the game, the state, and the acting seat.
+
+Seats, cards and zones are plain values; their members that depend on the state of play (a
+seat's variables, a zone's cards) read the state being evaluated, which the engine makes
+``active`` around each evaluation.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from .errors import EvalError
+
+
+class Ctx:
+    """What a compiled expression or effect sees: ``ctx.state``, ``ctx.me`` and the game."""
+
+    __slots__ = ("game", "state", "me", "signals")
+
+    def __init__(self, game: Any, state: Any, me: int | None = None, signals: list | None = None):
+        self.game = game
+        self.state = state
+        self.me = me
+        self.signals = [] if signals is None else signals  # flow effects raised, handled after
+
+    def seat(self) -> int:
+        if self.me is None:
+            raise EvalError("no seat is acting here; name one, for example p.score with 'for: p in players'")
+        return self.me
+
+
+_active: list[Any] = []
+
+
+@contextmanager
+def active(game: Any, state: Any) -> Iterator[None]:
+    """Make ``state`` the one that members of seats and zones read while the block runs."""
+    _active.append((game, state))
+    try:
+        yield
+    finally:
+        _active.pop()
+
+
+def active_state() -> Any:
+    return _top()[1]
+
+
+def active_game() -> Any:
+    return _top()[0]
+
+
+def _top() -> tuple:
+    if not _active:
+        raise EvalError("a seat's or zone's contents were read outside of a game")
+    return _active[-1]

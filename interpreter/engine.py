@@ -1,0 +1,200 @@
+"""The engine: who may act, which moves are legal, applying a move, scores and ranking.
+
+Every entry point makes the state ``active`` so that members of seats and zones read it.
+A move is checked against the legal moves before anything changes, so an illegal move leaves
+the state exactly as it was.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import flow, rng
+from .context import Ctx, active
+from .errors import EvalError, IllegalMove, LimitError
+from .limits import MAX_MOVES_PER_GAME
+from .moves import Move, notation, sub_collections
+from .state import State
+from .values import copy_value
+
+
+def new_state(game: Any, players: int | None = None, seed: int = 0) -> State:
+    """A game at its start: variables set, decks in their zones, setup effects done."""
+    players = game.default_players if players is None else players
+    if not game.min_players <= players <= game.max_players:
+        raise IllegalMove(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
+    state = State(players=players, rng=rng.seed_state(seed))
+    variables = game.variables
+    state.vars = copy_value(variables.get("game", {}))
+    state.seat_vars = [copy_value(variables.get("seat", {})) for _ in range(players)]
+    state.zones = {name: [[] for _ in range(players if z.per == "seat" else 1)] for name, z in game.zones.items()}
+    state.dice = [1] * game.dice_count
+    with active(game, state):
+        _place_teams(game, state)
+        _place_decks(game, state)
+        flow.start_match(game, state)
+    return state
+
+
+def _place_teams(game: Any, state: State) -> None:
+    if game.teams is None:
+        return
+    ctx = Ctx(game, state)
+    state.vars["$teams"] = [int(game.teams(ctx, {"seat": i})) for i in range(state.players)]
+    count = max(state.vars["$teams"]) + 1
+    state.zones.update({name: [[] for _ in range(count)] for name, z in game.zones.items() if z.per == "team"})
+    state.team_vars = [copy_value(game.variables.get("team", {})) for _ in range(count)]
+
+
+def _place_decks(game: Any, state: State) -> None:
+    table = game.card_table(state.players)
+    for card in table:
+        deck = game.spec.data["decks"][card.attrs["deck"]]
+        zone = deck.get("zone")
+        if zone is None:
+            continue
+        owner = card.attrs["owner"]
+        pile = state.zones[zone][owner.index if owner is not None and game.zones[zone].per == "seat" else 0]
+        pile.append(card.id)
+        if game.zones[zone].face == "up":
+            state.face_up.add(card.id)
+
+
+def acting_seats(game: Any, state: State) -> list[int]:
+    """The seats that may move now: the seat whose turn it is, or every seat in free play."""
+    if state.over:
+        return []
+    if state.current is not None:
+        return [state.current]
+    with active(game, state):
+        return [s for s in range(state.players) if _legal(game, state, s)]
+
+
+def legal_moves(game: Any, state: State, seat: int | None = None) -> list[Move]:
+    """The moves ``seat`` (default: the seat to act) may play now, unique, in a fixed order: the
+    order of the phase's move list, then of each parameter's list of values."""
+    if state.over:
+        return []
+    if seat is None:
+        seats = acting_seats(game, state)
+        if not seats:
+            return []
+        seat = seats[0]
+    with active(game, state):
+        return _legal(game, state, seat)
+
+
+def _legal(game: Any, state: State, seat: int) -> list[Move]:
+    if state.current is not None and seat != state.current:
+        return []
+    ctx = Ctx(game, state, seat)
+    found: dict[str, Move] = {}
+    for name in game.phases[state.phase].moves:
+        move = game.moves[name]
+        for env in _choices(move.params, ctx, {}):
+            if move.when is None or move.when(ctx, env):
+                args = tuple(env[p.name] for p in move.params)
+                text = notation(name, args)
+                found.setdefault(text, Move(seat, name, args, text))
+    return list(found.values())
+
+
+def _choices(params: list, ctx: Ctx, env: dict):
+    """Every assignment of the parameters, each domain computed with the earlier choices."""
+    if not params:
+        yield env
+        return
+    first, rest = params[0], params[1:]
+    domain = first.domain(ctx, env)
+    if not isinstance(domain, list):
+        raise EvalError(f"parameter '{first.name}' must range over a list, not {domain!r}")
+    values = sub_collections(domain) if first.kind == "subset_of" else domain
+    for value in values:
+        yield from _choices(rest, ctx, {**env, first.name: value})
+
+
+def find_move(game: Any, state: State, text: str, seat: int | None = None) -> Move:
+    """The legal move written as ``text`` (exactly, or by a unique prefix)."""
+    moves = legal_moves(game, state, seat)
+    wanted = " ".join(text.split()).lower()
+    exact = [m for m in moves if m.text.lower() == wanted]
+    if exact:
+        return exact[0]
+    prefixed = [m for m in moves if m.text.lower().startswith(wanted)] if wanted else []
+    if len(prefixed) == 1:
+        return prefixed[0]
+    if len(prefixed) > 1:
+        shown = ", ".join(m.text for m in prefixed[:6]) + (", ..." if len(prefixed) > 6 else "")
+        raise IllegalMove(f"'{text}' could be any of: {shown}", hint="type more of the move")
+    if not moves:
+        raise IllegalMove(f"'{text}' is not legal: there is no move to make now")
+    names = sorted({m.name for m in moves})
+    hint = "legal now: " + ", ".join(names)
+    raise IllegalMove(f"'{text}' is not a legal move now", hint=hint)
+
+
+def apply_move(game: Any, state: State, move: Move | str, seat: int | None = None) -> Move:
+    """Play a move (a ``Move`` or its text); an illegal one raises and changes nothing."""
+    if state.over:
+        raise IllegalMove("the game is over")
+    if isinstance(move, str):
+        move = find_move(game, state, move, seat)
+    elif move not in legal_moves(game, state, move.seat):
+        raise IllegalMove(f"'{move.text}' is not a legal move for P{move.seat + 1} now")
+    if state.moves >= MAX_MOVES_PER_GAME:
+        raise LimitError(f"the game has not ended after {MAX_MOVES_PER_GAME} moves")
+    with active(game, state):
+        ctx = Ctx(game, state, move.seat)
+        env = {p.name: a for p, a in zip(game.moves[move.name].params, move.args)}
+        game.moves[move.name].run(ctx, env)
+        state.moves += 1
+        flow.settle(ctx)
+    return move
+
+
+def scores(game: Any, state: State) -> list:
+    """Each seat's score (the game's ``scoring.score``), in seat order."""
+    if game.score is None:
+        return [0] * state.players
+    with active(game, state):
+        return [game.score(Ctx(game, state, s), {}) for s in range(state.players)]
+
+
+def results(game: Any, state: State) -> list:
+    """Each seat's result (``scoring.result``, e.g. relative to the average), else its score."""
+    points = scores(game, state)
+    if game.result is None:
+        return points
+    with active(game, state):
+        return [game.result(Ctx(game, state, s), {"score": points[s], "scores": points})
+                for s in range(state.players)]
+
+
+def ranking(game: Any, state: State) -> list[int]:
+    """Each seat's place, from 1; seats that tie on score and every tie-break share a place."""
+    points = scores(game, state)
+    with active(game, state):
+        keys = [_rank_key(game, state, s, points[s]) for s in range(state.players)]
+    places = []
+    for s in range(state.players):
+        places.append(1 + sum(1 for other in keys if other > keys[s]))
+    return places
+
+
+def _rank_key(game: Any, state: State, seat: int, score: Any) -> tuple:
+    sign = 1 if game.score_order == "high" else -1
+    ctx = Ctx(game, state, seat)
+    breaks = tuple(sign * t(ctx, {}) for t in game.tiebreaks)
+    return (sign * score,) + breaks
+
+
+def winners(game: Any, state: State) -> list[int]:
+    return [s for s, place in enumerate(ranking(game, state)) if place == 1]
+
+
+def evaluate_hint(game: Any, state: State, seat: int) -> Any:
+    with active(game, state):
+        return game.hint(Ctx(game, state, seat), {})
+
+
+__all__ = ["new_state", "acting_seats", "legal_moves", "find_move", "apply_move", "scores", "results",
+           "ranking", "winners", "evaluate_hint", "Move"]

@@ -1,0 +1,442 @@
+"""Compiles a checked syntax tree into nested Python closures ``fn(ctx, env)``, once.
+
+Nothing is looked up by name at run time: names, members and functions were resolved by the
+checker. Literal-only parts are folded into constants. Closures that can fail catch the failure
+and re-raise it as an ``EvalError`` at their own position (try blocks cost nothing in Python 3.11
+until something is raised). Loops, lambdas and calls of defined functions spend a work budget
+kept in ``env`` under a key no user name can take (user names never begin with '_').
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .. import limits
+from ..errors import ErrorList, EvalError, LimitError, Position, RulesError
+from . import nodes as n
+from . import ops
+from .check import Checker, Resolved
+from .parse import parse_expression, text_locator
+from .scope import Locator, Scope
+from .types import BOOL, Type
+from .values import FunctionValue
+
+Fn = Callable[[Any, dict], Any]
+STEPS = "_steps"   # a one-item list: the work left in this evaluation
+CALLS = "_calls"   # how many defined functions are running, nested
+
+
+def spend(env: dict, amount: int) -> None:
+    cell = env[STEPS]
+    cell[0] -= amount
+    if cell[0] < 0:
+        raise LimitError(f"expression takes too many steps (limit {limits.MAX_EVAL_STEPS})",
+                         hint="loop over fewer items, or split the work")
+
+
+def describe(error: Exception) -> str:
+    """Plain words for a Python failure that escaped the language's own checks."""
+    if isinstance(error, ZeroDivisionError):
+        return "division by zero"
+    if isinstance(error, RecursionError):
+        return "values nested too deeply"
+    if isinstance(error, MemoryError):
+        return "out of memory"
+    return f"cannot evaluate: {error}"
+
+
+def fault(error: Exception, pos: Position) -> RulesError:
+    """The error to raise for ``error`` caught by the closure at ``pos``."""
+    if isinstance(error, RulesError):
+        if error.pos is None:
+            error.pos = pos
+        return error
+    return EvalError(describe(error), pos)
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A compiled sub-expression; ``constant`` when it was folded to ``value``."""
+
+    fn: Fn
+    constant: bool = False
+    value: Any = None
+
+
+def _constant(value: Any) -> Piece:
+    if isinstance(value, list):
+        return Piece(lambda ctx, env: list(value), True, value)   # a fresh list: callers may keep it
+    if isinstance(value, dict):
+        return Piece(lambda ctx, env: dict(value), True, value)
+    return Piece(lambda ctx, env: value, True, value)
+
+
+class Compiler:
+    def __init__(self, resolved: Resolved, locate: Locator):
+        self.resolved = resolved
+        self.locate = locate
+        self._pieces: dict[int, Piece] = {}
+        self._compilers: dict[type, Callable[[Any], Fn]] = {
+            n.Name: self._name, n.ListDisplay: self._list, n.MapDisplay: self._map, n.Range: self._range,
+            n.Negation: self._negation, n.Not: self._not, n.Arith: self._arith, n.Compare: self._compare,
+            n.BoolOp: self._bool_op, n.IfElse: self._if_else, n.Member: self._member, n.Index: self._index,
+            n.Slice: self._slice, n.Call: self._call, n.Lambda: self._lambda,
+            n.Comprehension: self._comprehension,
+        }
+        self._foldable = (n.ListDisplay, n.MapDisplay, n.Range, n.Negation, n.Not, n.Arith, n.Compare,
+                          n.BoolOp, n.IfElse, n.Index, n.Slice)
+
+    def piece(self, node: n.Node) -> Piece:
+        if id(node) not in self._pieces:
+            self._pieces[id(node)] = self._make_piece(node)
+        return self._pieces[id(node)]
+
+    def _make_piece(self, node: n.Node) -> Piece:
+        if isinstance(node, n.Literal):
+            return _constant(node.value)
+        fn = self._compilers[type(node)](node)
+        if isinstance(node, self._foldable) and all(self.piece(c).constant for c in _children(node)):
+            try:
+                return _constant(fn(None, {}))
+            except Exception:  # noqa: BLE001 - a failing constant part fails at run time, where it belongs
+                pass
+        return Piece(fn)
+
+    def fn(self, node: n.Node) -> Fn:
+        return self.piece(node).fn
+
+    def pos(self, node: n.Node, start: int | None = None) -> Position:
+        start = node.start if start is None else start
+        return self.locate(start, max(1, node.end - start))
+
+    def _is_bool(self, node: n.Node) -> bool:
+        return self.resolved.types.get(id(node)) == BOOL
+
+    def _bool_fn(self, node: n.Node, what: str) -> Fn:
+        """``node`` as a closure that returns a bool or fails at ``node``'s position."""
+        fn = self.fn(node)
+        if self._is_bool(node):
+            return fn
+        pos, truth = self.pos(node), ops.truth
+
+        def run(ctx, env):
+            value = fn(ctx, env)
+            if value is True or value is False:
+                return value
+            try:
+                return truth(value, what)
+            except Exception as e:
+                raise fault(e, pos) from None
+        return run
+
+    # --- names and displays --------------------------------------------------------------
+
+    def _name(self, node: n.Name) -> Fn:
+        target = self.resolved.targets[id(node)]
+        if target[0] == "local":
+            name = node.name
+            return lambda ctx, env: env[name]
+        if target[0] == "host":
+            get = target[1].get
+            return lambda ctx, env: get(ctx)
+        return self._user_call_fn(node, target[1], [])
+
+    def _list(self, node: n.ListDisplay) -> Fn:
+        items = [self.fn(item) for item in node.items]
+        return lambda ctx, env: [f(ctx, env) for f in items]
+
+    def _map(self, node: n.MapDisplay) -> Fn:
+        pairs = [(self.fn(k), self.fn(v)) for k, v in node.pairs]
+        pos, key_of = self.pos(node), ops.map_key
+
+        def run(ctx, env):
+            try:
+                return {key_of(k(ctx, env)): v(ctx, env) for k, v in pairs}
+            except Exception as e:
+                raise fault(e, pos) from None
+        return run
+
+    def _range(self, node: n.Range) -> Fn:
+        return self._binary(node, ops.inclusive_range, node.low, node.high)
+
+    def _binary(self, node: n.Node, op: Callable, left: n.Node, right: n.Node) -> Fn:
+        a, b, pos = self.fn(left), self.fn(right), self.pos(node)
+
+        def run(ctx, env):
+            try:
+                return op(a(ctx, env), b(ctx, env))
+            except Exception as e:
+                raise fault(e, pos) from None
+        return run
+
+    def _unary(self, node: n.Node, op: Callable, operand: n.Node) -> Fn:
+        a, pos = self.fn(operand), self.pos(node)
+
+        def run(ctx, env):
+            try:
+                return op(a(ctx, env))
+            except Exception as e:
+                raise fault(e, pos) from None
+        return run
+
+    # --- operators -----------------------------------------------------------------------
+
+    def _negation(self, node: n.Negation) -> Fn:
+        return self._unary(node, ops.negate, node.operand)
+
+    def _not(self, node: n.Not) -> Fn:
+        operand = self._bool_fn(node.operand, "the operand of 'not'")
+        return lambda ctx, env: not operand(ctx, env)
+
+    def _arith(self, node: n.Arith) -> Fn:
+        # A failing step is blamed on the chain up to it: in `a + b - c`, `- c` fails as `a + b - c`.
+        first = self.fn(node.first)
+        steps = [(ops.ARITHMETIC[op], self.fn(x), self.locate(node.start, max(1, x.end - node.start)))
+                 for op, x in node.steps]
+        if len(steps) == 1:
+            op, right, pos = steps[0]
+
+            def single(ctx, env):
+                try:
+                    return op(first(ctx, env), right(ctx, env))
+                except Exception as e:
+                    raise fault(e, pos) from None
+            return single
+
+        def chain(ctx, env):
+            value = first(ctx, env)
+            for op, right_fn, pos in steps:
+                right = right_fn(ctx, env)
+                try:
+                    value = op(value, right)
+                except Exception as e:
+                    raise fault(e, pos) from None
+            return value
+        return chain
+
+    def _compare(self, node: n.Compare) -> Fn:
+        first = self.fn(node.first)
+        steps = [(ops.COMPARISONS[op], self.fn(x), self.locate(node.start, max(1, x.end - node.start)))
+                 for op, x in node.steps]
+        if len(steps) == 1:
+            test, right, pos = steps[0]
+
+            def single(ctx, env):
+                try:
+                    return test(first(ctx, env), right(ctx, env))
+                except Exception as e:
+                    raise fault(e, pos) from None
+            return single
+
+        def chain(ctx, env):
+            left = first(ctx, env)
+            for test, right_fn, pos in steps:
+                right = right_fn(ctx, env)
+                try:
+                    if not test(left, right):
+                        return False
+                except Exception as e:
+                    raise fault(e, pos) from None
+                left = right
+            return True
+        return chain
+
+    def _bool_op(self, node: n.BoolOp) -> Fn:
+        operands = [self._bool_fn(x, f"an operand of '{node.op}'") for x in node.operands]
+        if node.op == "and":
+            if len(operands) == 2:
+                a, b = operands
+                return lambda ctx, env: a(ctx, env) and b(ctx, env)
+            return lambda ctx, env: all(f(ctx, env) for f in operands)
+        if len(operands) == 2:
+            a, b = operands
+            return lambda ctx, env: a(ctx, env) or b(ctx, env)
+        return lambda ctx, env: any(f(ctx, env) for f in operands)
+
+    def _if_else(self, node: n.IfElse) -> Fn:
+        test = self._bool_fn(node.test, "the condition of 'if'")
+        then, other = self.fn(node.then), self.fn(node.other)
+        return lambda ctx, env: then(ctx, env) if test(ctx, env) else other(ctx, env)
+
+    # --- access --------------------------------------------------------------------------
+
+    def _member(self, node: n.Member) -> Fn:
+        target = self.resolved.targets[id(node)]
+        if target[0] == "object":
+            get = target[1].get
+            return self._unary(node, get, node.obj)
+        name = node.name
+        return self._unary(node, lambda value: ops.member(value, name), node.obj)
+
+    def _index(self, node: n.Index) -> Fn:
+        return self._binary(node, ops.index, node.obj, node.index)
+
+    def _slice(self, node: n.Slice) -> Fn:
+        obj, pos = self.fn(node.obj), self.pos(node)
+        low = self.fn(node.low) if node.low is not None else (lambda ctx, env: None)
+        high = self.fn(node.high) if node.high is not None else (lambda ctx, env: None)
+
+        def run(ctx, env):
+            try:
+                return ops.slice_of(obj(ctx, env), low(ctx, env), high(ctx, env))
+            except Exception as e:
+                raise fault(e, pos) from None
+        return run
+
+    # --- calls, functions, loops ---------------------------------------------------------
+
+    def _call(self, node: n.Call) -> Fn:
+        kind, target = self.resolved.targets[id(node)]
+        if kind == "user":
+            return self._user_call_fn(node, target, list(node.args))
+        return self._builtin_call_fn(node, target)
+
+    def _builtin_call_fn(self, node: n.Call, builtin: Any) -> Fn:
+        args, impl, pos = [self.fn(a) for a in node.args], builtin.impl, self.pos(node)
+        needs_ctx, tracked = builtin.needs_ctx, self.resolved.tracked
+
+        def run(ctx, env):
+            try:
+                values = [f(ctx, env) for f in args]
+                if tracked:   # a built-in works through its collections: count that work
+                    spend(env, sum(len(v) for v in values if isinstance(v, (list, tuple, dict, str))))
+                return impl(ctx, *values) if needs_ctx else impl(*values)
+            except Exception as e:
+                raise fault(e, pos) from None
+        return run
+
+    def _user_call_fn(self, node: n.Node, function: Any, arg_nodes: list[n.Node]) -> Fn:
+        args, params, pos = [self.fn(a) for a in arg_nodes], function.params, self.pos(node)
+        body = function.body
+
+        def run(ctx, env):
+            calls = env.get(CALLS, 0) + 1
+            try:
+                if calls > limits.MAX_CALL_DEPTH:
+                    raise LimitError(f"defined functions nested too deeply (limit {limits.MAX_CALL_DEPTH})")
+                spend(env, 1)
+                inner = dict(zip(params, [f(ctx, env) for f in args]))
+            except Exception as e:
+                raise fault(e, pos) from None
+            inner[STEPS], inner[CALLS] = env[STEPS], calls
+            return body(ctx, inner)
+        return run
+
+    def _lambda(self, node: n.Lambda) -> Fn:
+        body, params = self.fn(node.body), node.params
+
+        def make(ctx, env):
+            def invoke(args: tuple) -> Any:
+                spend(env, 1)
+                inner = dict(env)
+                inner.update(zip(params, args))
+                return body(ctx, inner)
+            return FunctionValue(params, invoke)
+        return make
+
+    def _comprehension(self, node: n.Comprehension) -> Fn:
+        element = self.fn(node.element)
+        loops = [(loop.var, self._iterable_fn(loop.iterable),
+                  [self._bool_fn(c, "the condition after 'if'") for c in loop.conditions])
+                 for loop in node.loops]
+        pos = self.pos(node)
+
+        def run(ctx, env):
+            out: list = []
+            _run_loops(loops, 0, element, ctx, env, out)
+            try:
+                return ops.checked_size(out)
+            except Exception as e:
+                raise fault(e, pos) from None
+        return run
+
+    def _iterable_fn(self, node: n.Node) -> Fn:
+        return self._unary(node, ops.iterable, node)
+
+
+def _run_loops(loops: list, i: int, element: Fn, ctx: Any, env: dict, out: list) -> None:
+    var, iterable, conditions = loops[i]
+    last = i == len(loops) - 1
+    for value in iterable(ctx, env):
+        spend(env, 1)
+        inner = {**env, var: value}
+        if all(c(ctx, inner) for c in conditions):
+            if last:
+                out.append(element(ctx, inner))
+            else:
+                _run_loops(loops, i + 1, element, ctx, inner, out)
+
+
+def _children(node: n.Node):
+    """The direct sub-expressions of a node (for constant folding)."""
+    if isinstance(node, n.ListDisplay):
+        yield from node.items
+    elif isinstance(node, n.MapDisplay):
+        for key, value in node.pairs:
+            yield key
+            yield value
+    elif isinstance(node, n.Range):
+        yield from (node.low, node.high)
+    elif isinstance(node, (n.Negation, n.Not)):
+        yield node.operand
+    elif isinstance(node, (n.Arith, n.Compare)):
+        yield node.first
+        for _op, operand in node.steps:
+            yield operand
+    elif isinstance(node, n.BoolOp):
+        yield from node.operands
+    elif isinstance(node, n.IfElse):
+        yield from (node.test, node.then, node.other)
+    elif isinstance(node, n.Index):
+        yield from (node.obj, node.index)
+    elif isinstance(node, n.Slice):
+        yield from (x for x in (node.obj, node.low, node.high) if x is not None)
+
+
+class Compiled:
+    """A compiled expression: call it with the host's context and the locals' values."""
+
+    __slots__ = ("text", "type", "node", "pos", "fn", "body")
+
+    def __init__(self, text: str, type: Type, node: n.Node, pos: Position, fn: Fn, body: Fn):
+        self.text, self.type, self.node, self.pos = text, type, node, pos
+        self.fn = fn        # the closure for hot paths: no wrapping, errors already carry positions
+        self.body = body    # the same without setting up a work budget (for defined functions)
+
+    def __call__(self, ctx: Any, env: dict | None = None) -> Any:
+        try:
+            return self.fn(ctx, {} if env is None else env)
+        except Exception as e:
+            raise fault(e, self.pos) from None
+
+    def __repr__(self) -> str:
+        return f"Compiled({self.text!r}: {self.type})"
+
+
+def compile_expression(text: str, scope: Scope, locate: Locator | None = None,
+                       expect: Type | None = None) -> Compiled:
+    """Parse, check (every problem at once) and compile ``text``; ``expect`` is the type needed."""
+    return _compile(text, scope, locate, expect)
+
+
+def compile_body(text: str, scope: Scope, locate: Locator | None = None) -> Compiled:
+    """A defined function's body: its callers hand it their work budget through ``env``."""
+    return _compile(text, scope, locate, None)
+
+
+def _compile(text: str, scope: Scope, locate: Locator | None, expect: Type | None) -> Compiled:
+    locate = locate or text_locator(text)
+    node = parse_expression(text, locate)
+    checker = Checker(scope, locate)
+    result = checker.check(node, expect)
+    if checker.errors:
+        raise checker.errors[0] if len(checker.errors) == 1 else ErrorList(checker.errors)
+    body = Compiler(checker.resolved, locate).fn(node)
+    fn = _with_budget(body) if checker.resolved.tracked else body
+    return Compiled(text, result, node, locate(node.start, node.end - node.start), fn, body)
+
+
+def _with_budget(body: Fn) -> Fn:
+    def run(ctx, env):
+        return body(ctx, {**env, STEPS: [limits.MAX_EVAL_STEPS]})
+    return run

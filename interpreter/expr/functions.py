@@ -1,0 +1,104 @@
+"""Functions that game authors define (``define: {"pair_score(v)": "2 * v"}``).
+
+Bodies are compiled lazily, on first use, so a function may call one defined before or after
+it. A function being compiled sits on a stack; meeting it again means recursion, which is a
+check error naming the cycle. A body sees the host's names, the other functions and its own
+parameters, never the locals of whoever calls it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..errors import ErrorList, ExprCheckError, RulesError, flatten
+from .types import ANY, Type
+
+if TYPE_CHECKING:
+    from .compile import Compiled
+    from .scope import Scope, UserFunction
+
+
+class Cycle(Exception):
+    """Raised inside the checker when a function's compilation reaches itself again."""
+
+    def __init__(self, names: list[str]):
+        super().__init__(" -> ".join(names))
+        self.names = names
+
+
+class DependentError(ExprCheckError):
+    """A use of a function whose own definition failed; dropped when that failure is reported."""
+
+
+@dataclass(frozen=True)
+class CompiledFunction:
+    name: str
+    params: tuple[str, ...]
+    type: Type
+    body: Callable[[Any, dict], Any]   # the raw closure; the caller builds its env
+    compiled: "Compiled"
+
+
+class FunctionTable:
+    def __init__(self, definitions: dict[str, "UserFunction"], scope: "Scope"):
+        self.definitions = definitions
+        self.scope = scope
+        self._done: dict[str, CompiledFunction | None] = {}
+        self._errors: dict[str, list[RulesError]] = {}
+        self._stack: list[str] = []
+
+    def names(self) -> list[str]:
+        return list(self.definitions)
+
+    def get(self, name: str) -> "UserFunction | None":
+        return self.definitions.get(name)
+
+    def rebuilt(self, more: dict[str, "UserFunction"], scope: "Scope") -> "FunctionTable":
+        return FunctionTable({**self.definitions, **more}, scope)
+
+    def resolve(self, name: str) -> CompiledFunction | None:
+        """The compiled function, or None if its definition has errors; raises ``Cycle``."""
+        if name in self._done:
+            return self._done[name]
+        if name in self._stack:
+            raise Cycle(self._stack[self._stack.index(name):] + [name])
+        self._stack.append(name)
+        try:
+            self._done[name] = self._compile(self.definitions[name])
+        except RulesError as error:
+            self._errors[name] = flatten([error])
+            self._done[name] = None
+        finally:
+            self._stack.pop()
+        return self._done[name]
+
+    def _compile(self, definition: "UserFunction") -> CompiledFunction:
+        from .compile import compile_body
+        from .scope import Scope
+
+        for param in definition.params:
+            if param.startswith("_") or not param.isidentifier():
+                raise ExprCheckError(f"bad parameter name '{param}' in '{definition.name}'",
+                                     hint="parameter names are letters, digits and '_', not first")
+        body_scope = Scope(names=self.scope.names, locals={p: ANY for p in definition.params},
+                           registry=self.scope.registry)
+        body_scope.functions = self
+        compiled = compile_body(definition.body_text, body_scope, definition.locate)
+        return CompiledFunction(definition.name, tuple(definition.params), compiled.type, compiled.fn, compiled)
+
+    def compile_all(self) -> dict[str, CompiledFunction]:
+        """Compile every definition; raise all their errors together."""
+        for name in self.definitions:
+            self.resolve(name)
+        errors = [e for name in self.definitions for e in self._errors.get(name, [])]
+        reported = [e for e in errors if not isinstance(e, DependentError)] or errors
+        if len(reported) == 1:
+            raise reported[0]
+        if reported:
+            raise ErrorList(reported)
+        return {name: fn for name, fn in self._done.items() if fn is not None}
+
+
+def compile_functions(definitions: dict[str, "UserFunction"], scope: "Scope") -> dict[str, CompiledFunction]:
+    """Compile the functions a game defines, once at load, in a scope that also sees them."""
+    return scope.child(functions=definitions).functions.compile_all()

@@ -1,0 +1,53 @@
+"""Parses expression text into a syntax tree, with every problem as a positioned ``RulesError``."""
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+from .. import limits
+from ..errors import ExprSyntaxError, LimitError, Position, Source
+from . import nodes as n
+from .build import Builder, BuildProblem
+from .scope import Locator
+from .syntax_errors import describe
+
+
+@functools.cache
+def expression_parser() -> Lark:
+    """The one LALR parser, built once; it makes syntax-tree nodes as it parses."""
+    grammar = (resources.files("grammar") / "expr.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", transformer=Builder(), maybe_placeholders=True)
+
+
+def text_locator(text: str, name: str = "<expression>") -> Locator:
+    """Positions inside ``text`` itself, for an expression that is not part of a file."""
+    source = Source.from_text(name, text)
+
+    def locate(offset: int, width: int) -> Position:
+        line = text.count("\n", 0, offset) + 1
+        col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        return Position(source, line, col, width)
+    return locate
+
+
+def parse_expression(text: str, locate: Locator | None = None) -> n.Node:
+    if not isinstance(text, str):
+        raise ExprSyntaxError(f"an expression must be text, not {type(text).__name__}",
+                              locate(0, 1) if locate else None, "put it in quotes")
+    locate = locate or text_locator(text)
+    if len(text) > limits.MAX_EXPR_CHARS:
+        raise LimitError(f"expression too long: {len(text)} characters (limit {limits.MAX_EXPR_CHARS})",
+                         locate(0, 1), "split it up, for example with a defined function")
+    parser = expression_parser()
+    try:
+        return parser.parse(text)
+    except BuildProblem as problem:
+        kind = LimitError if problem.kind == "limit" else ExprSyntaxError
+        raise kind(problem.message, locate(problem.start, max(1, problem.end - problem.start)),
+                   problem.hint) from None
+    except UnexpectedInput as error:
+        message, start, width, hint = describe(error, text, parser)
+        raise ExprSyntaxError(message, locate(start, width), hint) from None

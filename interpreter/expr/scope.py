@@ -1,0 +1,66 @@
+"""The names an expression may use: host bindings, locals, user-defined functions, built-ins."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..errors import Position
+from .types import Type
+
+if TYPE_CHECKING:
+    from .builtins import Registry
+
+Locator = Callable[[int, int], Position]
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A name provided by the host: its type and how to read its value from the host's context."""
+
+    type: Type
+    get: Callable[[Any], Any]
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class UserFunction:
+    """A function a game author defines, e.g. ``pair_score(v)`` with body ``2 * v``."""
+
+    name: str
+    params: list[str]
+    body_text: str
+    locate: Locator | None = None
+
+
+class Scope:
+    """What an expression can see. Locals are read from the ``env`` dict at run time."""
+
+    def __init__(self, names: dict[str, Binding] | None = None, locals: dict[str, Type] | None = None,
+                 functions: dict[str, UserFunction] | None = None, registry: "Registry | None" = None):
+        from .builtins import BUILTINS
+        from .functions import FunctionTable
+
+        self.names = dict(names or {})
+        self.locals = dict(locals or {})
+        self.registry = BUILTINS if registry is None else registry
+        self.functions = FunctionTable(dict(functions or {}), self)
+
+    def child(self, *, names: dict[str, Binding] | None = None, locals: dict[str, Type] | None = None,
+              functions: dict[str, UserFunction] | None = None, registry: "Registry | None" = None) -> "Scope":
+        """A copy that sees more names, locals or functions (or another registry).
+
+        Functions already defined keep their compiled bodies: the copy shares them unless it adds
+        functions or host names, in which case its function table is rebuilt over the new scope.
+        """
+        scope = Scope.__new__(Scope)
+        scope.names = {**self.names, **(names or {})}
+        scope.locals = {**self.locals, **(locals or {})}
+        scope.registry = self.registry if registry is None else registry
+        if functions or names or registry is not None:
+            scope.functions = self.functions.rebuilt(functions or {}, scope)
+        else:
+            scope.functions = self.functions
+        return scope
+
+    def visible_names(self) -> list[str]:
+        return [*self.locals, *self.names, *self.functions.names()]

@@ -1,0 +1,24 @@
+"""Every size, depth, magnitude and step limit, in one place (DESIGN principle 5).
+
+A breach of any of them is a ``LimitError`` that names the limit and the value it met.
+"""
+
+# Game files
+MAX_FILE_BYTES = 1_000_000          # a game file larger than this is refused before parsing
+MAX_YAML_DEPTH = 64                 # nesting of mappings and sequences
+MAX_YAML_NODES = 200_000            # nodes after expanding aliases (stops alias bombs)
+MAX_SCALAR_CHARS = 20_000           # one string value
+
+# Expressions
+MAX_EXPR_CHARS = 4_000              # characters in one expression
+MAX_EXPR_DEPTH = 60                 # nesting of brackets, calls and operators
+MAX_INT_DIGITS = 18                 # integer literals and results stay below 10**18
+MAX_INT = 10**18
+MAX_COLLECTION = 100_000            # elements in one list, range or map
+MAX_CALL_DEPTH = 40                 # nested calls of user-defined functions at run time
+MAX_EVAL_STEPS = 1_000_000          # work in one evaluation: loop iterations, function calls and
+                                    # elements handed to built-ins (nested loops multiply otherwise)
+
+# Running games
+MAX_TRIGGER_CASCADE = 1_000         # triggers firing after one move
+MAX_MOVES_PER_GAME = 1_000_000      # a game that has not ended by then is stopped

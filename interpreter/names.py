@@ -1,0 +1,150 @@
+"""The names a game's expressions may use, and the members of seats, cards and zones.
+
+Built from the spec: options, variables (game, seat, team), zones, dice, and the flow's own
+names (``me``, ``current``, ``players``, ``round``...). A seat variable named without a seat
+means the acting seat's (``throws`` is ``me.throws``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .context import active_game, active_state
+from .expr import ANY, BOOL, INT, STR, Binding, ListOf, Member, ObjectType, register_object_type
+from .values import Card, Seat, ZoneRef
+
+
+def type_of(value: Any):
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return INT
+    if isinstance(value, str):
+        return STR
+    if isinstance(value, list):
+        return ListOf(ANY)
+    return ANY
+
+
+def flow_bindings(game: Any) -> dict[str, Binding]:
+    """Names every game has: who acts, who is playing, where the flow is."""
+    def current(ctx):
+        return None if ctx.state.current is None else Seat(ctx.state.current)
+
+    return {
+        "me": Binding(SEAT_TYPE, lambda ctx: Seat(ctx.seat()), "the seat acting now"),
+        "current": Binding(ANY, current, "the seat whose turn it is, or none"),
+        "players": Binding(ListOf(SEAT_TYPE), lambda ctx: [Seat(i) for i in range(ctx.state.players)],
+                           "every seat, in seat order"),
+        "player_count": Binding(INT, lambda ctx: ctx.state.players, "how many seats play"),
+        "round": Binding(INT, lambda ctx: ctx.state.round, "the round being played, from 1"),
+        "turn": Binding(INT, lambda ctx: ctx.state.turns + 1, "the turn within the phase, from 1"),
+        "phase": Binding(STR, lambda ctx: game.phase_names[ctx.state.phase], "the name of the phase"),
+    }
+
+
+def variable_bindings(game: Any, variables: dict) -> dict[str, Binding]:
+    names: dict[str, Binding] = {}
+    for name, init in variables.get("game", {}).items():
+        names[name] = Binding(type_of(init), _game_var(name), "a game variable")
+    for name, init in variables.get("seat", {}).items():
+        names[name] = Binding(type_of(init), _seat_var(name), "the acting seat's variable")
+    for name, init in variables.get("team", {}).items():
+        names[name] = Binding(type_of(init), _team_var(game, name), "the acting seat's team's variable")
+    return names
+
+
+def _game_var(name):
+    return lambda ctx: ctx.state.vars[name]
+
+
+def _seat_var(name):
+    return lambda ctx: ctx.state.seat_vars[ctx.seat()][name]
+
+
+def _team_var(game, name):
+    return lambda ctx: ctx.state.team_vars[game.team_of(ctx.state, ctx.seat())][name]
+
+
+def zone_bindings(zones: dict) -> dict[str, Binding]:
+    names = {}
+    for name, zone in zones.items():
+        if zone.per == "game":
+            names[name] = Binding(ZONE_TYPE, _const(ZoneRef(name)), "a shared zone")
+        else:
+            names[name] = Binding(ZONE_TYPE, _own_zone(name), "the acting seat's zone")
+    return names
+
+
+def _const(value):
+    return lambda ctx: value
+
+
+def _own_zone(name):
+    return lambda ctx: ZoneRef(name, ctx.seat())
+
+
+# -- members of seats, cards and zones -------------------------------------------------------------
+
+def _zone_cards(ref: ZoneRef) -> list[Card]:
+    state, game = active_state(), active_game()
+    table = game.card_table(state.players)
+    return [table[c] for c in game.pile(state, ref)]
+
+
+ZONE_TYPE = ObjectType("zone", {
+    "cards": Member(ListOf(ANY), lambda z: _zone_cards(z), "the cards in the zone, bottom first"),
+    "top": Member(ANY, lambda z: (_zone_cards(z) or [None])[-1], "the top card, or none"),
+    "bottom": Member(ANY, lambda z: (_zone_cards(z) or [None])[0], "the bottom card, or none"),
+    "size": Member(INT, lambda z: len(_zone_cards(z)), "how many cards the zone holds"),
+    "empty": Member(BOOL, lambda z: not _zone_cards(z), "whether the zone holds no card"),
+    "owner": Member(ANY, lambda z: None if z.owner is None else Seat(z.owner), "the owning seat, or none"),
+    "name": Member(STR, lambda z: z.name, "the zone's name"),
+})
+
+SEAT_TYPE = ObjectType("seat", {
+    "index": Member(INT, lambda s: s.index, "the seat number from 0"),
+    "number": Member(INT, lambda s: s.index + 1, "the seat number from 1"),
+})
+
+
+def seat_type_for(game: Any, variables: dict, zones: dict) -> ObjectType:
+    """The seat type with this game's seat variables and seat zones as members."""
+    members = dict(SEAT_TYPE.members)
+    members["team"] = Member(INT, lambda s: game.team_of(active_state(), s.index), "the seat's team, from 0")
+    for name, init in variables.get("seat", {}).items():
+        members[name] = Member(type_of(init), _seat_member(name), "a seat variable")
+    for name, zone in zones.items():
+        if zone.per == "seat":
+            members[name] = Member(ZONE_TYPE, _seat_zone(name), "the seat's zone")
+    return ObjectType("seat", members)
+
+
+def _seat_member(name):
+    return lambda s: active_state().seat_vars[s.index][name]
+
+
+def _seat_zone(name):
+    return lambda s: ZoneRef(name, s.index)
+
+
+def card_type_for(attributes: dict[str, Any]) -> ObjectType:
+    """The card type with the attributes the game's decks print on their cards."""
+    members = {
+        "id": Member(INT, lambda c: c.id, "the card's unique number"),
+        "label": Member(STR, lambda c: c.label, "the card's short name"),
+        "face_up": Member(BOOL, lambda c: c.id in active_state().face_up, "whether the card lies face up"),
+        "owner": Member(ANY, lambda c: c.attrs.get("owner"), "the seat whose deck the card belongs to"),
+    }
+    for name, sample in attributes.items():
+        members.setdefault(name, Member(type_of(sample), _card_attr(name), "a printed attribute"))
+    return ObjectType("card", members)
+
+
+def _card_attr(name):
+    return lambda c: c.attrs.get(name)
+
+
+def register_types(seat_type: ObjectType, card_type: ObjectType) -> None:
+    register_object_type(Seat, seat_type)
+    register_object_type(Card, card_type)
+    register_object_type(ZoneRef, ZONE_TYPE)

@@ -1,0 +1,42 @@
+"""A small seeded random number generator whose whole state is one integer.
+
+SplitMix64: fast, good enough for games, and trivially cloned and written to JSON, which
+Python's ``random.Random`` (a 625-word state) is not. All randomness in a game comes from here.
+"""
+from __future__ import annotations
+
+MASK = (1 << 64) - 1
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a user's seed (any integer)."""
+    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """One 64-bit output and the new state."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31), state
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """A uniform integer in [0, n) without modulo bias, and the new state."""
+    if n <= 0:
+        raise ValueError("below() needs a positive bound")
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        value, state = next_u64(state)
+        if value < limit:
+            return value % n, state
+
+
+def shuffled(state: int, items: list) -> tuple[list, int]:
+    """A Fisher-Yates shuffled copy of items, and the new state."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, state = below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out, state

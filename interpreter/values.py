@@ -1,0 +1,119 @@
+"""The game values that expressions handle besides numbers, text and lists: seats, cards, zones.
+
+They are small immutable values (an index, a card id, a zone name and owner), so they can be
+stored in variables, compared, and written to JSON. What depends on the state of play (a seat's
+variables, a zone's cards) is read through ``runtime.active_state()`` at the time of access.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+SUIT_LETTERS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S", "joker": "*"}
+SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠", "joker": "★"}
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table, numbered from 0 clockwise."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"P{self.index + 1}"
+
+
+@dataclass(frozen=True, eq=False)
+class Card:
+    """One physical card: an id unique in the game and its printed attributes."""
+
+    id: int
+    label: str
+    attrs: dict = field(repr=False)
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, Card) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(("card", self.id))
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.id < other.id
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@dataclass(frozen=True)
+class ZoneRef:
+    """A zone: its name and, for a zone each seat (or team) has, the owner's index."""
+
+    name: str
+    owner: int | None = None
+
+    def __str__(self) -> str:
+        return self.name if self.owner is None else f"{self.name}[P{self.owner + 1}]"
+
+
+def standard_cards(jokers: int) -> list[dict]:
+    """The attributes of a standard 52-card deck (ace is rank 1) and its jokers."""
+    cards = []
+    for suit in SUITS:
+        color = "red" if suit in ("diamonds", "hearts") else "black"
+        for rank in range(1, 14):
+            name = RANK_NAMES.get(rank, str(rank))
+            cards.append({"rank": rank, "rank_name": name, "suit": suit, "color": color, "joker": False,
+                          "label": name + SUIT_LETTERS[suit]})
+    for n in range(jokers):
+        cards.append({"rank": 0, "rank_name": "Jk", "suit": "joker", "color": "none", "joker": True,
+                      "label": f"Jk{n + 1}" if jokers > 1 else "Jk"})
+    return cards
+
+
+def to_json(value: Any) -> Any:
+    """A stored value as JSON data; seats and cards are tagged so they read back exactly."""
+    if isinstance(value, bool) or value is None or isinstance(value, (int, float, str)):
+        return value
+    if isinstance(value, Seat):
+        return {"$seat": value.index}
+    if isinstance(value, Card):
+        return {"$card": value.id}
+    if isinstance(value, ZoneRef):
+        return {"$zone": value.name, "owner": value.owner}
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value):
+            return {"$map": {k: to_json(v) for k, v in value.items()}}
+        return {"$pairs": [[to_json(k), to_json(v)] for k, v in value.items()]}
+    raise TypeError(f"cannot store a value of type {type(value).__name__}")
+
+
+def from_json(data: Any, cards: list[Card]) -> Any:
+    """The inverse of ``to_json``."""
+    if isinstance(data, list):
+        return [from_json(v, cards) for v in data]
+    if not isinstance(data, dict):
+        return data
+    if "$seat" in data:
+        return Seat(data["$seat"])
+    if "$card" in data:
+        return cards[data["$card"]]
+    if "$zone" in data:
+        return ZoneRef(data["$zone"], data["owner"])
+    if "$map" in data:
+        return {k: from_json(v, cards) for k, v in data["$map"].items()}
+    if "$pairs" in data:
+        return {from_json(k, cards): from_json(v, cards) for k, v in data["$pairs"]}
+    raise ValueError(f"unknown stored value {data!r}")
+
+
+def copy_value(value: Any) -> Any:
+    """A deep copy of a stored value (lists and maps copied, immutable values shared)."""
+    if isinstance(value, list):
+        return [copy_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: copy_value(v) for k, v in value.items()}
+    return value

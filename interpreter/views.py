@@ -1,0 +1,75 @@
+"""What one seat may see, and states sampled from it for bots.
+
+A view is plain JSON-ready data: the flow position, the variables, the dice, and each zone with
+the cards this seat may see (a hidden card is ``None``, so counts stay known). Nothing in a
+view depends on a card the seat may not see.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import rng
+from .engine import legal_moves
+from .state import State
+from .values import to_json
+
+
+def card_visible(game: Any, state: State, zone: str, owner: int | None, pile: list[int], at: int, seat: int | None) -> bool:
+    """May ``seat`` (None: a spectator) see the card at position ``at`` of this pile?"""
+    rules = game.zones[zone]
+    if pile[at] not in state.face_up or rules.visible_to == "none":
+        return False
+    if rules.top_only and at != len(pile) - 1:
+        return False
+    if rules.visible_to == "owner":
+        return seat is not None and owner is not None and _owns(game, state, rules.per, owner, seat)
+    return True
+
+
+def _owns(game: Any, state: State, per: str, owner: int, seat: int) -> bool:
+    return owner == (game.team_of(state, seat) if per == "team" else seat)
+
+
+def view(game: Any, state: State, seat: int | None) -> dict:
+    """Everything ``seat`` may see now (``None``: what every seat may see)."""
+    table = game.card_table(state.players)
+    zones = {}
+    for name, piles in state.zones.items():
+        owned = game.zones[name].per != "game"
+        zones[name] = [
+            [table[c].label if card_visible(game, state, name, i if owned else None, pile, k, seat) else None
+             for k, c in enumerate(pile)]
+            for i, pile in enumerate(piles)
+        ]
+    out = {
+        "game": game.name, "seat": seat, "players": state.players, "round": state.round,
+        "phase": game.phase_names[state.phase], "current": state.current, "over": state.over,
+        "vars": to_json({k: v for k, v in state.vars.items() if not k.startswith("$")}),
+        "seat_vars": to_json(state.seat_vars), "team_vars": to_json(state.team_vars),
+        "zones": zones, "dice": list(state.dice),
+    }
+    if seat is not None and not state.over:
+        out["moves"] = [m.text for m in legal_moves(game, state, seat)]
+    return out
+
+
+def sample_state(game: Any, state: State, seat: int, seed: int) -> State:
+    """A state consistent with everything ``seat`` sees: the cards it cannot see are dealt again
+    at random among the places it cannot see, and the random generator is replaced, so the
+    sample reveals nothing that the view does not."""
+    sample = state.clone()
+    hidden_places = []
+    for name, piles in sample.zones.items():
+        owned = game.zones[name].per != "game"
+        for i, pile in enumerate(piles):
+            for k in range(len(pile)):
+                if not card_visible(game, sample, name, i if owned else None, pile, k, seat):
+                    hidden_places.append((pile, k))
+    generator = rng.seed_state(seed)
+    cards, generator = rng.shuffled(generator, [pile[k] for pile, k in hidden_places])
+    face_up = [pile[k] in sample.face_up for pile, k in hidden_places]
+    for (pile, k), card, up in zip(hidden_places, cards, face_up):
+        pile[k] = card
+        (sample.face_up.add if up else sample.face_up.discard)(card)
+    sample.rng = generator
+    return sample

@@ -1,0 +1,86 @@
+"""The same checks for every bundled game (after OpenSpiel's basic tests): random games end
+without error; states round-trip through JSON; clones equal their originals; legal moves are
+sorted and unique; an illegal move changes nothing; the same seed gives the same game."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from interpreter.agents import RandomBot
+from interpreter.api import load_game
+from interpreter.errors import IllegalMove
+from interpreter.moves import Move
+from tests.helpers import game_files
+
+GAMES_PER_FILE = 200
+DEEP_CHECKED_GAMES = 5      # every state of these games gets the expensive checks
+
+
+@pytest.fixture(scope="module", params=game_files(), ids=lambda p: p.stem)
+def loaded(request):
+    return load_game(request.param)
+
+
+def play_out(loaded, players, seed, deep=False):
+    state = loaded.new_state(players, seed)
+    bots = [RandomBot(loaded.game, s, seed) for s in range(players)]
+    texts = []
+    while not state.over:
+        seats = loaded.acting_seats(state)
+        assert seats, "the game is not over but nobody may move"
+        seat = seats[0]
+        moves = loaded.legal_moves(state, seat)
+        assert moves, f"seat {seat} is to act but has no legal move"
+        if deep:
+            check_state(loaded, state, moves)
+        move = bots[seat].choose(state, moves)
+        loaded.apply(state, move)
+        texts.append(move.text)
+    return state, texts
+
+
+def check_state(loaded, state, moves):
+    keys = [m.text for m in moves]
+    assert len(keys) == len(set(keys)), "legal moves repeat"
+    order = [loaded.game.phases[state.phase].moves.index(m.name) for m in moves]
+    assert order == sorted(order), "moves are not in the order of the phase's move list"
+    assert [m.text for m in loaded.legal_moves(state, moves[0].seat)] == keys, "legal moves are not stable"
+    data = json.loads(json.dumps(state.to_json()))
+    again = loaded.state_from_json(data)
+    assert again.to_json() == state.to_json()
+    assert again == state and state.clone() == state
+    assert [m.text for m in loaded.legal_moves(again, moves[0].seat)] == keys
+    before = state.to_json()
+    with pytest.raises(IllegalMove):
+        loaded.apply(state, Move(moves[0].seat, "no_such_move", (), "no such move"))
+    with pytest.raises(IllegalMove):
+        loaded.apply(state, "zzz not a move")
+    assert state.to_json() == before
+
+
+def test_random_games_end_cleanly(loaded):
+    low, high = loaded.game.min_players, loaded.game.max_players
+    for seed in range(GAMES_PER_FILE):
+        players = low + seed % (high - low + 1)
+        state, _ = play_out(loaded, players, seed, deep=seed < DEEP_CHECKED_GAMES)
+        assert state.over and state.stop_reason is None
+        assert len(loaded.scores(state)) == players
+        places = loaded.ranking(state)
+        assert min(places) == 1 and all(1 <= p <= players for p in places)
+
+
+def test_the_same_seed_gives_the_same_game(loaded):
+    players = loaded.game.default_players
+    first, moves_a = play_out(loaded, players, 1234)
+    second, moves_b = play_out(loaded, players, 1234)
+    assert moves_a == moves_b and first == second
+    _, moves_c = play_out(loaded, players, 4321)
+    assert moves_c != moves_a
+
+
+def test_views_are_plain_json_data(loaded):
+    state = loaded.new_state(loaded.game.default_players, 9)
+    for seat in range(state.players):
+        view = loaded.view(state, seat)
+        assert json.loads(json.dumps(view)) == view
