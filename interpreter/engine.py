@@ -90,26 +90,29 @@ def _legal(game: Any, state: State, seat: int) -> list[Move]:
     found: dict[str, Move] = {}
     for name in game.phases[state.phase].moves:
         move = game.moves[name]
-        for env in _choices(move.params, ctx, {}):
-            if move.when is None or move.when(ctx, env):
-                args = tuple(env[p.name] for p in move.params)
-                text = notation(name, args)
-                found.setdefault(text, Move(seat, name, args, text))
+        for env in _choices(move.params, move.stages, ctx, {}):
+            args = tuple(env[p.name] for p in move.params)
+            text = notation(name, args)
+            found.setdefault(text, Move(seat, name, args, text))
     return list(found.values())
 
 
-def _choices(params: list, ctx: Ctx, env: dict):
-    """Every assignment of the parameters, each domain computed with the earlier choices."""
+def _choices(params: list, stages: list, ctx: Ctx, env: dict):
+    """Every assignment of the parameters for which the move's conditions hold; each domain is
+    computed with the earlier choices, and each condition checked as soon as it can be."""
+    for check in stages[0]:
+        if not check(ctx, env):
+            return
     if not params:
         yield env
         return
-    first, rest = params[0], params[1:]
+    first = params[0]
     domain = first.domain(ctx, env)
     if not isinstance(domain, list):
         raise EvalError(f"parameter '{first.name}' must range over a list, not {domain!r}")
     values = sub_collections(domain) if first.kind == "subset_of" else domain
     for value in values:
-        yield from _choices(rest, ctx, {**env, first.name: value})
+        yield from _choices(params[1:], stages[1:], ctx, {**env, first.name: value})
 
 
 def find_move(game: Any, state: State, text: str, seat: int | None = None) -> Move:

@@ -13,7 +13,8 @@ from typing import Any, Callable
 from . import names as N
 from .effects import EffectCompiler
 from .errors import ErrorList, RulesError, SpecError, did_you_mean
-from .expr import BOOL, Scope, UserFunction, compile_expression
+from .expr import BOOL, Scope, UserFunction, compile_expression, parse_expression
+from .expr.nodes import BoolOp, names_in
 from .spec import Spec
 from .values import Card, Seat, ZoneRef, standard_cards
 
@@ -35,6 +36,9 @@ class MoveDef:
     params: list[Param]
     when: Callable | None
     run: Callable
+    # The clauses of `when` (a chain of `and`s) staged by the parameters they need: stage k runs
+    # once the first k parameters are chosen, so a move is dropped as early as possible.
+    stages: list[list[Callable]]
 
 
 @dataclass
@@ -269,7 +273,24 @@ class _Compiler:
             params.append(Param(pname, kind, self.expr(path + ("params", pname, kind), dict(locals_))))
             locals_[pname] = None
         when = self.expr(path + ("when",), locals_, expect_bool=True) if "when" in spec else None
-        return MoveDef(name, index, params, when, self.effects.block(path + ("do",), locals_))
+        stages = self._stages(path + ("when",), [p.name for p in params]) if when is not _broken and when else []
+        return MoveDef(name, index, params, when, self.effects.block(path + ("do",), locals_),
+                       stages or [[] for _ in range(len(params))] + [[when] if when else []])
+
+    def _stages(self, path: tuple, params: list[str]) -> list[list[Callable]]:
+        """Split ``when`` at its top-level ``and``s; each clause waits for the parameters it names
+        and for every clause before it (so short-circuit order is kept)."""
+        text = str(self.doc_value(path))
+        node = parse_expression(text, lambda off, w: self.doc.locate(path, off, w))
+        clauses = node.operands if isinstance(node, BoolOp) and node.op == "and" else (node,)
+        stages: list[list[Callable]] = [[] for _ in range(len(params) + 1)]
+        stage = 0
+        for clause in clauses:
+            used = names_in(clause)
+            stage = max([stage] + [i + 1 for i, p in enumerate(params) if p in used])
+            stages[stage].append(self.expr_text(text[clause.start:clause.end], path, {p: None for p in params},
+                                                clause.start))
+        return stages
 
     def _phase(self, index: int, spec: dict) -> PhaseDef:
         path = ("flow", "phases", index)

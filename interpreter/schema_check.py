@@ -18,6 +18,13 @@ from .yamlio import Document
 SCHEMA_FILE = "game.schema.json"
 EFFECT_WORDS = ("end_turn", "end_phase", "end_round", "end_game")
 YAML11_BOOLEANS = {"yes", "no", "on", "off", "y", "n"}
+NAME_RULE = "names start with a letter and use only letters, digits and _"
+NAME_FORMS = {  # the other forms a key may take in these sections
+    "define": "; a function is written name(a, b)",
+    "set": "; one place of a list or mapping is written name[key]",
+    "add": "; one place of a list or mapping is written name[key]",
+}
+FOR_FORM = "write 'for: name in list', as in 'for: p in players'"
 TYPE_WORDS = {
     "string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
     "object": "a mapping (key: value lines)", "array": "a list", "null": "nothing",
@@ -42,7 +49,7 @@ def check_structure(doc: Document) -> list[SchemaError]:
     """Every structural problem of the document, in source order."""
     if not isinstance(doc.data, dict):
         return [SchemaError(
-            f"a game file is a mapping of sections (name:, players:, flow:, ...), not {_describe(doc.data)}",
+            f"a game file is a mapping of sections (name:, players:, flow:, ...), not {describe_value(doc.data)}",
             doc.pos(()),
         )]
     errors = [_translate(e, doc) for e in _leaf_errors(_validator().iter_errors(doc.data))]
@@ -88,6 +95,9 @@ def _additional(error, path, doc) -> SchemaError:
     allowed = list(error.schema.get("properties", {}))
     extra = [k for k in error.instance if k not in allowed]
     key = extra[0] if extra else "?"
+    if _is_effect_path(path) and key in _effect_names():
+        return SchemaError(f"'{key}' starts another effect {_where(path)}", doc.key_pos(path + (key,)),
+                           hint=f"each effect is its own list item: start it on a new line as '- {key}: ...'")
     hint = did_you_mean(key, allowed) or ("allowed here: " + ", ".join(allowed) if allowed else None)
     return SchemaError(f"unknown key '{key}' {_where(path)}", doc.key_pos(path + (key,)), hint=hint)
 
@@ -102,7 +112,7 @@ def _type(error, path, doc) -> SchemaError:
         hint = f"'{value}' is text here; write true or false"
     elif "string" in expected and isinstance(value, bool):
         hint = "quote it if you meant text"
-    return SchemaError(f"expected {words}, got {_describe(value)} {_where(path)}", doc.pos(path), hint=hint)
+    return SchemaError(f"expected {words}, got {describe_value(value)} {_where(path)}", doc.pos(path), hint=hint)
 
 
 def _enum(error, path, doc) -> SchemaError:
@@ -111,16 +121,21 @@ def _enum(error, path, doc) -> SchemaError:
     if _is_effect_path(path) and not isinstance(value, dict):
         return _unknown_effect(str(value), path, doc)
     hint = did_you_mean(str(value), choices) if isinstance(value, str) else None
-    return SchemaError(f"{_show(value)} is not one of: {', '.join(choices)} {_where(path)}".rstrip(),
+    return SchemaError(f"{_show(value)} {_where(path)} is not one of: {', '.join(choices)}",
                        doc.pos(path), hint=hint)
 
 
 def _one_of(error, path, doc) -> SchemaError:
     value = error.instance
-    if isinstance(value, dict):
-        key = next(iter(value), "?")
+    hint = "effects are: " + ", ".join(_effect_names())
+    if isinstance(value, dict) and value:
+        key = next((k for k in value if k not in _effect_keys()), next(iter(value)))
         return _unknown_effect(str(key), path, doc, key_path=path + (key,))
-    return _unknown_effect(str(value) if isinstance(value, str) else _describe(value), path, doc)
+    if isinstance(value, str):
+        return _unknown_effect(value, path, doc)
+    if isinstance(value, dict):
+        return SchemaError(f"an effect cannot be empty {_where(path)}", doc.pos(path), hint=hint)
+    return SchemaError(f"expected an effect, got {describe_value(value)} {_where(path)}", doc.pos(path), hint=hint)
 
 
 def _unknown_effect(name: str, path, doc, key_path=None) -> SchemaError:
@@ -128,6 +143,11 @@ def _unknown_effect(name: str, path, doc, key_path=None) -> SchemaError:
     hint = did_you_mean(name, names) or "effects are: " + ", ".join(names)
     pos = doc.key_pos(key_path) if key_path else doc.pos(path)
     return SchemaError(f"unknown effect '{name}'", pos, hint=hint)
+
+
+def _effect_keys() -> set[str]:
+    """Every key an effect mapping may have (``to``, ``face``... as well as the effects' own)."""
+    return {k for b in game_schema()["$defs"]["effect"]["oneOf"] for k in b.get("properties", {})}
 
 
 def _effect_names() -> list[str]:
@@ -138,20 +158,29 @@ def _effect_names() -> list[str]:
 
 
 def _bound(error, path, doc) -> SchemaError:
-    words = {"minimum": "at least", "maximum": "at most", "minItems": "at least", "maxItems": "at most",
-             "minLength": "at least", "minProperties": "at least", "maxProperties": "at most"}
-    unit = {"minItems": " items", "maxItems": " items", "minLength": " characters",
-            "minProperties": " entries", "maxProperties": " entry"}.get(error.validator, "")
-    return SchemaError(f"must be {words[error.validator]} {error.validator_value}{unit} {_where(path)}".rstrip(),
-                       doc.pos(path))
+    kind, limit = error.validator, error.validator_value
+    allowed = list(error.schema.get("properties", {}))
+    if kind in ("minProperties", "maxProperties") and error.schema.get("maxProperties") == 1 and allowed:
+        choices = " or ".join(f"'{k}'" for k in allowed)
+        return SchemaError(f"expected exactly one of {choices} {_where(path)}", doc.pos(path))
+    word = "at least" if kind.startswith("min") else "at most"
+    unit = {"Items": "item", "Length": "character", "Properties": "entry"}.get(kind[3:])
+    if unit is None:  # a number's minimum or maximum
+        return SchemaError(f"expected {word} {limit}, got {error.instance} {_where(path)}", doc.pos(path))
+    amount = ("one" if limit == 1 else limit) if word == "at least" else limit
+    units = unit if limit == 1 else ("entries" if unit == "entry" else unit + "s")
+    return SchemaError(f"expected {word} {amount} {units} {_where(path)}", doc.pos(path))
 
 
 def _pattern(error, path, doc) -> SchemaError:
-    if isinstance(error.instance, str) and error.instance in _keys_at(doc, path):
-        return SchemaError(f"'{error.instance}' is not a valid name {_where(path)}".rstrip(),
-                           doc.key_pos(path + (error.instance,)),
-                           hint="names start with a letter and use only letters, digits and _")
-    return SchemaError(f"{_show(error.instance)} is not valid here {_where(path)}".rstrip(), doc.pos(path))
+    value = error.instance
+    if isinstance(value, str) and value in _keys_at(doc, path):
+        hint = NAME_RULE + NAME_FORMS.get(path[-1] if path else "", "")
+        return SchemaError(f"'{value}' is not a valid name {_where(path)}", doc.key_pos(path + (value,)), hint=hint)
+    if error.validator_value == game_schema()["$defs"]["identifier"]["pattern"]:
+        return SchemaError(f"{_show(value)} is not a valid name {_where(path)}", doc.pos(path), hint=NAME_RULE)
+    hint = FOR_FORM if path and path[-1] == "for" else None
+    return SchemaError(f"{_show(value)} is not valid here {_where(path)}", doc.pos(path), hint=hint)
 
 
 def _generic(error, path, doc) -> SchemaError:
@@ -190,7 +219,7 @@ def _where(path: tuple) -> str:
     return f"in {text}"
 
 
-def _describe(value: Any) -> str:
+def describe_value(value: Any) -> str:
     if value is None:
         return "nothing"
     if isinstance(value, bool):
@@ -205,4 +234,4 @@ def _describe(value: Any) -> str:
 
 
 def _show(value: Any) -> str:
-    return f"'{value}'" if isinstance(value, str) else _describe(value)
+    return f"'{value}'" if isinstance(value, str) else describe_value(value)

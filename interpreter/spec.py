@@ -8,14 +8,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import ErrorList, OptionError, SpecError, did_you_mean
-from .schema_check import check_structure
+from .schema_check import YAML11_BOOLEANS, check_structure, describe_value
 from .yamlio import Document, load_yaml, load_yaml_file
 
+OPTION_KINDS = {  # the Python type of each kind of option's values, and how to say it
+    "bool": (bool, "true or false"), "int": (int, "a whole number"),
+    "choice": ((str, int), "text or a whole number"), "text": (str, "text"),
+}
+DEFINE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a definition's name, before any (params)
 ZONE_DEFAULTS = {"per": "game", "face": "up", "visible_to": "all", "top_only": False}
 
 
@@ -105,9 +111,12 @@ def check_declarations(doc: Document) -> list[SpecError]:
 def _check_option(doc: Document, name: str, option: dict) -> list[SpecError]:
     path = ("options", name)
     kind, default = option["type"], option["default"]
-    expected = {"bool": bool, "int": int, "choice": (str, int), "text": str}[kind]
+    expected, words = OPTION_KINDS[kind]
     if isinstance(default, bool) and kind != "bool" or not isinstance(default, expected):
-        return [SpecError(f"option '{name}': the default must be a {kind}", doc.pos(path + ("default",)))]
+        hint = (f"'{default}' is text here; write true or false"
+                if kind == "bool" and str(default).lower() in YAML11_BOOLEANS else None)
+        return [SpecError(f"option '{name}': the default must be {words} (type: {kind}), "
+                          f"not {describe_value(default)}", doc.pos(path + ("default",)), hint=hint)]
     if kind == "choice":
         choices = option.get("choices")
         if not choices:
@@ -121,21 +130,21 @@ def _check_option(doc: Document, name: str, option: dict) -> list[SpecError]:
 def _check_name_clashes(doc: Document) -> list[SpecError]:
     """Variables, zones, options and definitions share one namespace in expressions."""
     data = doc.data
-    seen: dict[str, tuple] = {}
-    errors = []
-    places = [(("options",), data.get("options", {})), (("zones",), data.get("zones", {}))]
+    places = [(("options",), list(data.get("options", {}))), (("zones",), list(data.get("zones", {})))]
     for level in ("game", "seat", "team"):
-        places.append((("variables", level), data.get("variables", {}).get(level, {})))
-    places.append((("define",), {k.split("(")[0].strip(): k for k in data.get("define", {})}))
-    for prefix, names in places:
-        for name, raw in names.items():
-            key = raw if prefix == ("define",) else name
-            if name in seen:
-                first = doc.key_pos(seen[name])
-                errors.append(SpecError(f"the name '{name}' is declared twice (first at line {first.line})",
-                                        doc.key_pos(prefix + (key,))))
-            else:
-                seen[name] = prefix + (key,)
+        places.append((("variables", level), list(data.get("variables", {}).get(level, {}))))
+    places.append((("define",), list(data.get("define", {}))))
+    # In file order, so the second declaration is the one reported, whatever the sections' order.
+    declared = sorted(((DEFINE_NAME.match(key).group(), doc.key_pos(prefix + (key,)))
+                       for prefix, keys in places for key in keys), key=lambda d: (d[1].line, d[1].col))
+    seen: dict[str, int] = {}
+    errors = []
+    for name, pos in declared:
+        if name in seen:
+            errors.append(SpecError(f"the name '{name}' is declared twice (first at line {seen[name]})", pos,
+                                    hint="options, zones, variables and definitions share one set of names"))
+        else:
+            seen[name] = pos.line
     return errors
 
 

@@ -107,8 +107,7 @@ class TerminalGame:
         self.loaded.apply(self.state, move, seat)
         if self.record:
             self.record.add(seat, move.text)
-        if seat not in self.humans:
-            click.echo(f"P{seat + 1}: {move.text}")
+        click.echo(f"P{seat + 1}: {move.text}")
 
     def _human_turn(self, seat: int) -> bool:
         """Ask until a legal move is played; False when the player quits."""

@@ -64,13 +64,28 @@ class _Text:
 
     def span(self, start: int, end: int | None = None) -> Position:
         """The position of text starting at ``start``; its width stops at ``end`` or the line's end."""
-        stop = self.line_end(start) if end is None else min(end, self.line_end(start))
-        return self.at(start, len(self.text[start:stop].rstrip()))
+        line_end = self.line_end(start)
+        if end is not None and end <= line_end:
+            return self.at(start, len(self.text[start:end].rstrip()))
+        return self.at(start, len(_without_comment(self.text[start:line_end]).rstrip()))
 
     def word(self, index: int) -> Position:
         """The position of the run of non-blank characters at ``index``."""
         match = _NON_BLANK.match(self.text, index)
         return self.at(index, len(match.group()) if match else 1)
+
+
+def _without_comment(line: str) -> str:
+    """The text before a ' #' comment that is not inside quotes."""
+    quote = None
+    for i, char in enumerate(line):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "'\"" and (i == 0 or line[i - 1] in " [{,:-?"):
+            quote = char
+        elif char == "#" and i > 0 and line[i - 1] in " \t":
+            return line[:i]
+    return line
 
 
 @dataclass(eq=False)
@@ -311,13 +326,17 @@ class _TreeBuilder:
         node = _Node(event.start_mark.index, event.end_mark.index, event.style)
         self.check_tag(event)
         self.add_to_count(1, node)
-        where = self.text.span(node.start, node.end)
-        if self.awaiting_key() and event.style is None and event.value == "<<":
-            raise YamlError("merge keys (<<) are not supported; write the keys out", where)
-        value = _resolve_scalar(event.value, event.style, where)
-        if event.anchor is not None:
-            self.anchors[event.anchor] = _Anchor(value, node, 1, 0)
-        self.add(value, node, 0, event.value)
+        try:
+            if self.awaiting_key() and event.style is None and event.value == "<<":
+                raise YamlError("merge keys (<<) are not supported; write the keys out")
+            value = _resolve_scalar(event.value, event.style)
+            if event.anchor is not None:
+                self.anchors[event.anchor] = _Anchor(value, node, 1, 0)
+            self.add(value, node, 0, event.value)
+        except RulesError as error:
+            # positions are worked out only for errors: most scalars never need one
+            error.pos = error.pos or self.text.span(node.start, node.end)
+            raise
 
     def alias(self, event: yaml.AliasEvent) -> None:
         name = event.anchor
@@ -386,12 +405,12 @@ class _TreeBuilder:
             frame.key_node = None
 
     def set_key(self, frame: _Frame, key: Any, node: _Node, raw: str) -> None:
-        where = self.text.span(node.start, node.end)
         if not isinstance(key, str):
-            raise _key_type_error(key, raw, where)
+            raise _key_type_error(key, raw, self.text.span(node.start, node.end))
         if key in frame.node.items:
             first = self.text.line_col(frame.node.items[key][0].start)[0]
-            raise YamlError(f"duplicate key '{key}' (first defined at line {first})", where)
+            raise YamlError(f"duplicate key '{key}' (first defined at line {first})",
+                            self.text.span(node.start, node.end))
         frame.key, frame.key_node = key, node
 
     def check_tag(self, event: yaml.NodeEvent) -> None:
@@ -410,13 +429,13 @@ class _TreeBuilder:
 
 # ---------------------------------------------------------------- scalars
 
-def _resolve_scalar(text: str, style: str | None, where: Position) -> Any:
+def _resolve_scalar(text: str, style: str | None) -> Any:
     """A scalar's value: quoted and block scalars are text; plain ones follow the YAML 1.2 core schema."""
     if len(text) > limits.MAX_SCALAR_CHARS:
-        raise LimitError(f"this text has {len(text)} characters; the limit is {limits.MAX_SCALAR_CHARS}", where)
+        raise LimitError(f"this text has {len(text)} characters; the limit is {limits.MAX_SCALAR_CHARS}")
     surrogate = _SURROGATE.search(text)
     if surrogate:
-        raise YamlError(f"'\\u{ord(surrogate.group()):04x}' is a surrogate code, not a character", where,
+        raise YamlError(f"'\\u{ord(surrogate.group()):04x}' is a surrogate code, not a character",
                         hint="write the character itself, or its full code point as \\UXXXXXXXX")
     if style is not None:
         return text
@@ -425,23 +444,23 @@ def _resolve_scalar(text: str, style: str | None, where: Position) -> Any:
     if text in _BOOLS:
         return _BOOLS[text]
     if _INT.fullmatch(text) or _LEADING_ZERO.fullmatch(text):
-        return _resolve_int(text, where)
+        return _resolve_int(text)
     number = float(text) if _FLOAT.fullmatch(text) else None
     if _SPECIAL_FLOAT.fullmatch(text) or (number is not None and not math.isfinite(number)):
-        raise YamlError(f"'{text}' is not a finite number", where, hint=f"quote it ('{text}') if you meant text")
+        raise YamlError(f"'{text}' is not a finite number", hint=f"quote it ('{text}') if you meant text")
     return text if number is None else number
 
 
-def _resolve_int(text: str, where: Position) -> int:
+def _resolve_int(text: str) -> int:
     digits = text.lstrip("+-")
     if len(digits) > limits.MAX_INT_DIGITS:
         shown = text[:len(text) - len(digits) + 6]
-        raise LimitError(f"integer {shown}... has {len(digits)} digits; the limit is {limits.MAX_INT_DIGITS}", where)
+        raise LimitError(f"integer {shown}... has {len(digits)} digits; the limit is {limits.MAX_INT_DIGITS}")
     if len(digits) > 1 and digits.startswith("0"):
         reading = ("a number with a leading zero" if set(digits) - set("01234567")
                    else f"YAML 1.1 reads it as the octal number {int(text, 8)}")
         raise YamlError(f"'{text}' is ambiguous: {reading}; write {int(text)}, or quote it ('{text}') "
-                        f"if you meant text", where)
+                        f"if you meant text")
     return int(text)
 
 

@@ -8,7 +8,7 @@ from interpreter.errors import EvalError, LimitError
 from interpreter.expr import BUILTINS, Scope, compile_expression
 
 SCOPE = Scope()
-DOC = Path(__file__).resolve().parents[1] / "docs" / "expressions.md"
+DOC = Path(__file__).resolve().parents[1] / "docs" / "language.md"
 
 
 def run(text):
@@ -23,10 +23,10 @@ def test_documented_example_holds(builtin):
 
 def test_every_builtin_is_documented_with_signature_and_example():
     doc = DOC.read_text(encoding="utf-8")
-    headings = re.findall(r"^### (\w+)$", doc, re.MULTILINE)
+    headings = re.findall(r"^#### (\w+)$", doc, re.MULTILINE)
     assert sorted(headings) == BUILTINS.names()
     for builtin in BUILTINS.all():
-        section = doc.split(f"### {builtin.name}\n", 1)[1].split("\n### ", 1)[0]
+        section = doc.split(f"#### {builtin.name}\n", 1)[1].split("\n#### ", 1)[0]
         assert f"`{builtin.signature}`" in section
         assert builtin.doc in section
         assert builtin.example in section

@@ -137,3 +137,18 @@ class Tuple(Node):
     """``(a, b)``: only meaningful as the parameters of a lambda; the checker refuses it elsewhere."""
 
     items: tuple[Node, ...]
+
+
+def names_in(node: Node) -> set[str]:
+    """Every name the expression mentions (iteratively: trees may be deep)."""
+    found: set[str] = set()
+    todo: list[Any] = [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Name):
+            found.add(item.name)
+        elif isinstance(item, Node):
+            todo.extend(v for k, v in vars(item).items() if k not in ("start", "end", "depth"))
+        elif isinstance(item, (tuple, list)):
+            todo.extend(item)
+    return found

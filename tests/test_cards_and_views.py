@@ -1,0 +1,106 @@
+"""Cards, zones and hidden information, through a small shedding game (games/last_card.yaml)."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter.agents import GreedyBot
+from interpreter.views import sample_state
+from tests.helpers import load
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load("last_card")
+
+
+def labels(game, state, zone, owner=0):
+    table = game.game.card_table(state.players)
+    return [table[c].label for c in state.zones[zone][owner]]
+
+
+def test_setup_deals_hands_and_turns_one_card(game):
+    state = game.new_state(players=3, seed=4)
+    assert [len(p) for p in state.zones["hand"]] == [5, 5, 5]
+    assert len(state.zones["pile"][0]) == 1 and len(state.zones["stock"][0]) == 52 - 16
+    assert labels(game, state, "hand") == ["JH", "4C", "6C", "9H", "4D"]
+    assert labels(game, state, "pile") == ["KS"]
+
+
+def test_a_hand_is_seen_by_its_owner_only_and_the_stock_by_nobody(game):
+    state = game.new_state(players=3, seed=4)
+    view = game.view(state, 0)
+    assert view["zones"]["hand"][0] == ["JH", "4C", "6C", "9H", "4D"]
+    assert view["zones"]["hand"][1] == [None] * 5
+    assert view["zones"]["stock"][0] == [None] * 36
+    assert view["zones"]["pile"][0] == ["KS"]
+    assert game.view(state, None)["zones"]["hand"][0] == [None] * 5
+
+
+def test_another_seats_hidden_cards_do_not_change_a_view(game):
+    state = game.new_state(players=3, seed=4)
+    before = game.view(state, 0)
+    other = state.clone()
+    hand, stock = other.zones["hand"][1], other.zones["stock"][0]
+    hand[0], stock[0] = stock[0], hand[0]
+    other.face_up.add(hand[0])          # cards lie as their places say: hands up, the stock down
+    other.face_up.discard(stock[0])
+    other.zones["hand"][2].reverse()
+    assert other != state
+    assert game.view(other, 0) == before
+
+
+def test_a_sampled_state_keeps_what_the_seat_sees_and_redeals_the_rest(game):
+    state = game.new_state(players=3, seed=4)
+    sample = sample_state(game.game, state, 0, seed=99)
+    assert sample.zones["hand"][0] == state.zones["hand"][0]
+    assert sample.zones["pile"] == state.zones["pile"]
+    assert sorted(sample.zones["hand"][1] + sample.zones["hand"][2] + sample.zones["stock"][0]) == \
+        sorted(state.zones["hand"][1] + state.zones["hand"][2] + state.zones["stock"][0])
+    assert sample.zones["hand"][1] != state.zones["hand"][1]
+    assert game.view(sample, 0) == game.view(state, 0)
+
+
+def test_the_greedy_bot_chooses_the_same_whatever_the_hidden_cards(game):
+    state = game.new_state(players=3, seed=4)
+    game.apply(state, "draw")
+    other = state.clone()
+    hand, stock = other.zones["hand"][2], other.zones["stock"][0]
+    hand[:], stock[:len(hand)] = stock[:len(hand)], list(hand)
+    other.face_up.difference_update(stock)
+    other.face_up.update(hand)
+    seat = state.current
+    first = GreedyBot(game.game, seat, seed=5).choose(state, game.legal_moves(state))
+    second = GreedyBot(game.game, seat, seed=5).choose(other, game.legal_moves(other))
+    assert first == second
+
+
+def test_a_card_parameter_is_written_by_its_label(game):
+    state = game.new_state(players=3, seed=4)
+    assert [m.text for m in game.legal_moves(state)] == ["draw"]
+    game.apply(state, "draw")
+    game.apply(state, "play 10S")
+    assert labels(game, state, "pile") == ["KS", "10S"]
+    assert len(state.zones["hand"][1]) == 4
+
+
+def test_the_pile_is_shuffled_back_when_the_stock_runs_out(game):
+    state = game.new_state(players=3, seed=4)
+    pile, stock = state.zones["pile"][0], state.zones["stock"][0]
+    top = pile[-1]
+    pile[:0] = stock[:-1]               # all but one stock card go under the pile's top
+    state.face_up.update(stock[:-1])
+    del stock[:-1]
+    assert [m.text for m in game.legal_moves(state)] == ["draw"]
+    game.apply(state, "draw")
+    assert state.zones["pile"][0] == [top]
+    assert len(state.zones["stock"][0]) == 35
+    assert not state.face_up & set(state.zones["stock"][0])
+    assert state.current == 1
+
+
+def test_lowest_hand_wins(game):
+    state = game.new_state(players=3, seed=4)
+    assert game.scores(state) == [4 + 6 + 9 + 4 + 10, *game.scores(state)[1:]]
+    points = game.scores(state)
+    places = game.ranking(state)
+    assert places[points.index(min(points))] == 1
