@@ -55,7 +55,7 @@ class GreedyBot(Bot):
             total = 0.0
             for _ in range(GREEDY_SAMPLES):
                 sample = sample_state(self.game, state, self.seat, self.draw(1 << 30))
-                apply_move(self.game, sample, move)
+                apply_move(self.game, sample, move, checked=False)
                 total += value(sample)
             if best_value is None or total > best_value + 1e-9:
                 best, best_value = [move], total

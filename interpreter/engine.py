@@ -135,13 +135,16 @@ def find_move(game: Any, state: State, text: str, seat: int | None = None) -> Mo
     raise IllegalMove(f"'{text}' is not a legal move now", hint=hint)
 
 
-def apply_move(game: Any, state: State, move: Move | str, seat: int | None = None) -> Move:
-    """Play a move (a ``Move`` or its text); an illegal one raises and changes nothing."""
+def apply_move(game: Any, state: State, move: Move | str, seat: int | None = None, *, checked: bool = True) -> Move:
+    """Play a move (a ``Move`` or its text); an illegal one raises and changes nothing.
+
+    ``checked=False`` skips matching a ``Move`` against the legal moves: for callers (bots
+    looking ahead) that took it from ``legal_moves`` of an equal state."""
     if state.over:
         raise IllegalMove("the game is over")
     if isinstance(move, str):
         move = find_move(game, state, move, seat)
-    elif move not in legal_moves(game, state, move.seat):
+    elif checked and move not in legal_moves(game, state, move.seat):
         raise IllegalMove(f"'{move.text}' is not a legal move for P{move.seat + 1} now")
     if state.moves >= MAX_MOVES_PER_GAME:
         raise LimitError(f"the game has not ended after {MAX_MOVES_PER_GAME} moves")

@@ -232,6 +232,9 @@ class _Compiler:
                          for i in range(len(data.get("triggers", [])))]
         self._scoring(data.get("scoring"))
         game.hint = self.expr(("bot", "hint")) if "hint" in data.get("bot", {}) else None
+        view = data.get("view", {})
+        game.shown = {level: {label: self.expr(("view", level, label)) for label in view.get(level, {})}
+                      for level in ("game", "seat")}
         if self.errors:
             raise ErrorList(self.errors)
 

@@ -11,8 +11,8 @@ def render_view(view: dict, names: list[str] | None = None) -> str:
     lines = [_title(view, names)]
     if view["dice"]:
         lines.append("Dice: " + " ".join(str(d) for d in view["dice"]))
-    lines += _game_vars(view["vars"])
-    lines += _seat_tables(view["seat_vars"], names)
+    lines += _game_vars({**view["vars"], **view["shown"]["game"]})
+    lines += _seat_tables(view["seat_vars"], names, view["shown"]["seat"])
     lines += _zones(view["zones"], names, view["seat"])
     return "\n".join(lines)
 
@@ -34,17 +34,16 @@ def _game_vars(variables: dict) -> list[str]:
     return ["  ".join(shown)] if shown else []
 
 
-def _seat_tables(seat_vars: list, names: list[str]) -> list[str]:
+def _seat_tables(seat_vars: list, names: list[str], extra: dict) -> list[str]:
     seats = [_plain(v) for v in _plain(seat_vars)]
-    if not seats or not seats[0]:
-        return []
-    scalars = [k for k, v in seats[0].items() if not isinstance(v, dict)]
+    scalars = [k for k, v in seats[0].items() if not isinstance(v, dict)] if seats else []
     rows: list[list[str]] = []
-    for key, value in seats[0].items():
+    for key, value in (seats[0].items() if seats else ()):
         if isinstance(value, dict):
             rows += [[sub] + [_cell(s[key].get(sub)) for s in seats] for sub in value]
     rows += [[key] + [_cell(s[key]) for s in seats] for key in scalars]
-    return _table([""] + names, rows)
+    rows += [[label] + [_cell(_plain(v)) for v in values] for label, values in extra.items()]
+    return _table([""] + names, rows) if rows else []
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:

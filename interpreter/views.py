@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import rng
+from .context import Ctx, active
 from .engine import legal_moves
 from .state import State
 from .values import to_json
@@ -48,9 +49,20 @@ def view(game: Any, state: State, seat: int | None) -> dict:
         "seat_vars": to_json(state.seat_vars), "team_vars": to_json(state.team_vars),
         "zones": zones, "dice": list(state.dice),
     }
+    out["shown"] = shown(game, state)
     if seat is not None and not state.over:
         out["moves"] = [m.text for m in legal_moves(game, state, seat)]
     return out
+
+
+def shown(game: Any, state: State) -> dict:
+    """The game's ``view:`` lines: labelled public values, once and per seat."""
+    with active(game, state):
+        return {
+            "game": {label: to_json(e(Ctx(game, state), {})) for label, e in game.shown["game"].items()},
+            "seat": {label: [to_json(e(Ctx(game, state, s), {})) for s in range(state.players)]
+                     for label, e in game.shown["seat"].items()},
+        }
 
 
 def sample_state(game: Any, state: State, seat: int, seed: int) -> State:
