@@ -122,6 +122,23 @@ def replay(record: str, game_file: str | None, verbose: bool) -> None:
     click.echo(final_table(loaded, state))
 
 
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--resolved", is_flag=True, help="Print the whole spec as YAML, with `extends` applied.")
+@option_flag
+def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
+    """Describe a game: players, options, phases and moves."""
+    from interpreter.describe import resolved_yaml, summary
+    from interpreter.errors import RulesError
+    from interpreter.spec import read_spec
+
+    try:
+        spec = read_spec(file, _parse_options(options))
+    except RulesError as error:
+        _fail(error)
+    click.echo(resolved_yaml(spec) if resolved else summary(spec))
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
 

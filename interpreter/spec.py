@@ -15,6 +15,7 @@ from typing import Any
 
 from .errors import ErrorList, OptionError, SpecError, did_you_mean
 from .schema_check import YAML11_BOOLEANS, check_structure, describe_value
+from .variants import resolve_extends
 from .yamlio import Document, load_yaml, load_yaml_file
 
 OPTION_KINDS = {  # the Python type of each kind of option's values, and how to say it
@@ -82,6 +83,7 @@ def start_value(value: Any) -> Any:
 def read_spec(source: str | Path, options: dict[str, str] | None = None, *, text: str | None = None) -> Spec:
     """Load, check the structure of, and resolve the options of one game file."""
     doc = load_yaml(text, str(source)) if text is not None else load_yaml_file(source)
+    doc = resolve_extends(doc, load_yaml_file)
     errors = check_structure(doc)
     if not errors:
         errors = check_declarations(doc)
