@@ -226,29 +226,38 @@ def load_yaml(data: bytes | str, name: str) -> Document:
     text = _decode(data, name)
     located = _Text(text, Source.from_text(name, text))
     builder = _TreeBuilder(located)
-    try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            builder.feed(event)
-    except yaml.MarkedYAMLError as error:
-        raise _plain_error(error, located) from None
-    except yaml.YAMLError as error:
-        raise YamlError(str(error).splitlines()[0]) from None
-    except (ValueError, OverflowError):  # PyYAML's own chr() on a \U escape past U+10FFFF
-        match = _HUGE_ESCAPE.search(text)
-        where = located.at(match.start(), len(match.group())) if match else None
-        raise YamlError("escape sequence beyond the last Unicode character U+10FFFF", where) from None
+    for event in _events(located):
+        builder.feed(event)
     return Document(builder.root_value, located.source, builder.root_node, located)
 
 
+def _events(text: _Text):
+    """PyYAML's events, with its errors turned into ours."""
+    events = yaml.parse(text.text, Loader=yaml.SafeLoader)
+    while True:
+        try:
+            event = next(events)
+        except StopIteration:
+            return
+        except yaml.MarkedYAMLError as error:
+            raise _plain_error(error, text) from None
+        except yaml.YAMLError as error:
+            raise YamlError(str(error).splitlines()[0]) from None
+        except (ValueError, OverflowError):  # PyYAML's own chr() on a \U escape past U+10FFFF
+            match = _HUGE_ESCAPE.search(text.text)
+            where = text.at(match.start(), len(match.group())) if match else None
+            raise YamlError("escape sequence beyond the last Unicode character U+10FFFF", where) from None
+        yield event
+
+
 def _decode(data: bytes | str, name: str) -> str:
-    too_large = LimitError(f"the file is larger than the limit of {limits.MAX_FILE_BYTES} bytes",
-                           Position(Source(name), 1, 1))
-    if isinstance(data, str):
-        if len(data) > limits.MAX_FILE_BYTES:
-            raise too_large
-        data = data.encode("utf-8", "surrogatepass")  # a lone surrogate then fails as bad UTF-8
+    # A text with more characters than the limit has more bytes too: it is refused without encoding it.
+    # A lone surrogate in a text fails below as bad UTF-8.
+    if isinstance(data, str) and len(data) <= limits.MAX_FILE_BYTES:
+        data = data.encode("utf-8", "surrogatepass")
     if len(data) > limits.MAX_FILE_BYTES:
-        raise too_large
+        raise LimitError(f"the file is larger than the limit of {limits.MAX_FILE_BYTES} bytes",
+                         Position(Source(name), 1, 1))
     data = data.removeprefix(_UTF8_BOM)
     try:
         text = data.decode("utf-8")
@@ -488,7 +497,7 @@ _TOKEN_WORDS = {
 def _words(text: str) -> str:
     """PyYAML's token names ('<block mapping start>') in plain words."""
     text = re.sub(r"'?<([a-z ]+)>'?", lambda m: _TOKEN_WORDS.get(m.group(1), m.group(1)), text)
-    return text.replace("'-'", "a list item ('-')")
+    return text.replace("'-'", "a list item ('-')").replace("'?'", "a key")
 
 
 def _plain_error(error: yaml.MarkedYAMLError, text: _Text) -> RulesError:
@@ -498,40 +507,47 @@ def _plain_error(error: yaml.MarkedYAMLError, text: _Text) -> RulesError:
     return YamlError(message, where, hint=hint)
 
 
+_FIXED_PROBLEMS = {
+    "mapping values are not allowed here": (
+        "': ' is not allowed in an unquoted value",
+        "quote the value (key: 'a: b'), or check the indentation of this line"),
+    "sequence entries are not allowed here": (
+        "a list item ('- ') cannot start here", "put the list on the lines below its key, or quote the value"),
+    "mapping keys are not allowed here": (
+        "an explicit key ('? ') cannot start here", "quote the value if it starts with '?'"),
+}
+_UNCLOSED_QUOTE = {
+    "found unexpected end of stream": "the file ends inside a quoted string",
+    "found unexpected document separator": "a '---' line is inside a quoted string",
+}
+
+
 def _rewrite(problem: str, error: yaml.MarkedYAMLError, text: _Text) -> tuple[str, str | None]:
     context = error.context or ""
     opened = f"line {error.context_mark.line + 1}, column {error.context_mark.column + 1}" if error.context_mark else ""
     started = f"line {error.context_mark.line + 1}" if error.context_mark else "the top"
+    if problem in _FIXED_PROBLEMS:
+        return _FIXED_PROBLEMS[problem]
+    if "quoted scalar" in context and problem in _UNCLOSED_QUOTE:
+        return _UNCLOSED_QUOTE[problem], f"the quote opened at {opened} is never closed"
     if problem == "found character '\\t' that cannot start any token":
         index = error.problem_mark.index
         before = text.text[text.line_starts[text.line_col(index)[0] - 1]:index]
-        where = "for indentation" if before.strip() == "" else "here"
-        return f"tabs are not allowed {where}; use spaces", None
-    bad_start = re.fullmatch(r"found character (.*) that cannot start any token", problem)
-    if bad_start:
-        return f"a value cannot start with {bad_start.group(1)}", "put the value in quotes"
-    if "quoted scalar" in context and problem == "found unexpected end of stream":
-        return "the file ends inside a quoted string", f"the quote opened at {opened} is never closed"
-    if "quoted scalar" in context and problem == "found unexpected document separator":
-        return "a '---' line is inside a quoted string", f"the quote opened at {opened} is never closed"
-    if problem == "mapping values are not allowed here":
-        return ("': ' is not allowed in an unquoted value",
-                "quote the value (key: 'a: b'), or check the indentation of this line")
+        return f"tabs are not allowed {'for indentation' if before.strip() == '' else 'here'}; use spaces", None
     if problem == "could not find expected ':'":
         return f"expected ':' after the key at {opened}", "each entry of a mapping has the form 'key: value'"
-    found = re.fullmatch(r"expected <block end>, but found (.*)", problem)
-    if found and "block mapping" in context:
-        return (f"expected a key of the mapping that starts at {started}, but found {_words(found.group(1))}",
-                "check the indentation: the keys of one mapping start in the same column")
-    if found and "block collection" in context:
-        return (f"expected an item of the list that starts at {started}, but found {_words(found.group(1))}",
+    if match := re.fullmatch(r"found character (.*) that cannot start any token", problem):
+        return f"a value cannot start with {match.group(1)}", "put the value in quotes"
+    if match := re.fullmatch(r"expected <block end>, but found (.*)", problem):
+        if "block mapping" in context:
+            return (f"expected a key of the mapping that starts at {started}, but found {_words(match.group(1))}",
+                    "check the indentation: the keys of one mapping start in the same column")
+        return (f"expected an item of the list that starts at {started}, but found {_words(match.group(1))}",
                 "check the indentation: the '-' items of one list start in the same column")
-    flow = re.fullmatch(r"expected ',' or '([]}])', but got (.*)", problem)
-    if flow:
-        kind = "list" if flow.group(1) == "]" else "mapping"
-        return (f"expected ',' or '{flow.group(1)}' in the {kind} that starts at {started}, "
-                f"but found {_words(flow.group(2))}", None)
-    content = re.fullmatch(r"expected the node content, but found (.*)", problem)
-    if content:
-        return f"expected a value, but found {_words(content.group(1))}", None
+    if match := re.fullmatch(r"expected ',' or '([]}])', but got (.*)", problem):
+        kind = "list" if match.group(1) == "]" else "mapping"
+        return (f"expected ',' or '{match.group(1)}' in the {kind} that starts at {started}, "
+                f"but found {_words(match.group(2))}", None)
+    if match := re.fullmatch(r"expected the node content, but found (.*)", problem):
+        return f"expected a value, but found {_words(match.group(1))}", None
     return _words(problem), None
