@@ -139,6 +139,92 @@ def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
     click.echo(resolved_yaml(spec) if resolved else summary(spec))
 
 
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
+              help="How many games to play.")
+@click.option("--players", type=click.IntRange(1, 64), help="Number of players (default: the game's).")
+@click.option("--bot", "bot", multiple=True, metavar="KIND",
+              help="A bot kind (random, greedy): once for every seat, or repeated once per seat.")
+@click.option("--bots", "bots", metavar="KIND,...", help="Bot kinds, comma-separated: one for every seat or one per seat.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed + i.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Processes to play in; 0: one per CPU. The results do not depend on it.")
+@click.option("--max-moves", type=click.IntRange(min=1), default=100_000, show_default=True,
+              help="Stop a game still running after this many moves (counted as stopped by a limit).")
+@option_flag
+@click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON, and nothing else.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), metavar="FILE.png",
+              help="Also draw a histogram of each seat's scores (needs: pip install 'rules[plot]').")
+def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], bots: str | None,
+             seed: int, jobs: int, max_moves: int, options: tuple[str, ...], as_json: bool,
+             plot_path: str | None) -> None:
+    """Play many games between bots and report wins, places, scores and game lengths.
+
+    Exits with 1 when a game raised an error (the run still goes on and reports it)."""
+    from contextlib import nullcontext
+
+    from interpreter.api import load_game
+    from interpreter.errors import OptionError, RulesError
+    from interpreter.simulate import bot_kinds, check_players, simulate as run_games
+    from interpreter.simulate_report import load_pyplot, plot_scores, render_text
+
+    if bot and bots:
+        raise click.UsageError("give the bots with --bot or with --bots, not both")
+    try:
+        loaded = load_game(file, _parse_options(options))
+        if plot_path:
+            load_pyplot()       # before the run, not after it
+    except RulesError as error:
+        _fail(error)
+    players = players or loaded.game.default_players
+    try:
+        check_players(loaded, players)
+    except OptionError as error:
+        raise click.BadParameter(error.message, param_hint="'--players'") from None
+    kinds = [k.strip() for k in bots.split(",")] if bots else list(bot) or ["random"]
+    try:
+        kinds = bot_kinds(kinds, players)
+    except OptionError as error:
+        hint = f"; {error.hint}" if error.hint else ""
+        raise click.BadParameter(error.message + hint, param_hint="'--bots'" if bots else "'--bot'") from None
+    show_bar = sys.stdout.isatty() and not as_json
+    try:
+        with click.progressbar(length=games, label="simulating") if show_bar else nullcontext() as bar:
+            report = run_games(loaded, games, players, kinds, seed, jobs, max_moves,
+                               on_game=(lambda: bar.update(1)) if bar else None)
+    except OptionError as error:
+        raise click.UsageError(error.message) from None
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted; no report.", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    click.echo(json.dumps(report.summary(), indent=2) if as_json else render_text(report))
+    if plot_path:
+        try:
+            plot_scores(report, plot_path)
+        except RulesError as error:
+            _fail(error)
+    sys.exit(EXIT_ERROR if any(game.error for game in report.outcomes) else 0)
+
+
+@main.command("test")
+@click.argument("game", type=click.Path(dir_okay=False))
+@click.argument("scenario_files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("-k", "keyword", metavar="TEXT", help="Run only the scenarios whose name contains TEXT.")
+@option_flag
+def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, options: tuple[str, ...]) -> None:
+    """Run a game's scenario tests: those in the game file and in the given files."""
+    from interpreter.scenario_run import Outcome, run_scenarios
+
+    run = run_scenarios(game, list(scenario_files), _parse_options(options), keyword)
+    for result in run.results:
+        click.echo(result.render(), err=not isinstance(result, Outcome))
+    if not run.results:
+        click.echo("no scenarios to run" + (f" matching '{keyword}'" if keyword else ""), err=True)
+    click.echo(run.summary())
+    sys.exit(0 if run.ok else EXIT_ERROR)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
 

@@ -108,9 +108,12 @@ class EffectCompiler:
                 if value not in dice:
                     raise EvalError(f"roll: no die shows {value!r}")
                 dice.remove(value)
-            for _ in range(len(state.dice) - len(dice)):
+            thrown = len(state.dice) - len(dice)
+            fixed = state.presets.next_roll(thrown) if state.presets is not None else None
+            for _ in range(thrown if fixed is None else 0):
                 face, state.rng = rng.below(state.rng, faces)
                 dice.append(face + 1)
+            dice += fixed or []
             state.dice = sorted(dice) if keep_sorted else dice
         return run_roll
 
@@ -122,6 +125,8 @@ class EffectCompiler:
             ref = _zone(zone(ctx, env), "shuffle")
             pile = ctx.game.pile(ctx.state, ref)
             pile[:], ctx.state.rng = rng.shuffled(ctx.state.rng, pile)
+            if ctx.state.presets is not None:
+                ctx.state.presets.stack_on_top(ref, pile, ctx.game.card_table(ctx.state.players))
         return run_shuffle
 
     def _move(self, path, item, locals_):

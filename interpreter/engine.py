@@ -13,16 +13,19 @@ from .context import Ctx, active
 from .errors import EvalError, IllegalMove, LimitError
 from .limits import MAX_MOVES_PER_GAME
 from .moves import Move, notation, sub_collections
-from .state import State
+from .state import Presets, State
 from .values import copy_value
 
 
-def new_state(game: Any, players: int | None = None, seed: int = 0) -> State:
-    """A game at its start: variables set, decks in their zones, setup effects done."""
+def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict | None = None) -> State:
+    """A game at its start: variables set, decks in their zones, setup effects done.
+
+    ``stack`` (for tests) maps zones (``ZoneRef``) to card ids, first = top: after each shuffle of
+    such a zone while the game is set up, these cards lie on top in this order."""
     players = game.default_players if players is None else players
     if not game.min_players <= players <= game.max_players:
         raise IllegalMove(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
-    state = State(players=players, rng=rng.seed_state(seed))
+    state = State(players=players, rng=rng.seed_state(seed), presets=Presets(stacks=stack) if stack else None)
     variables = game.variables
     state.vars = copy_value(variables.get("game", {}))
     state.seat_vars = [copy_value(variables.get("seat", {})) for _ in range(players)]
@@ -32,6 +35,12 @@ def new_state(game: Any, players: int | None = None, seed: int = 0) -> State:
         _place_teams(game, state)
         _place_decks(game, state)
         flow.start_match(game, state)
+    if stack:
+        unshuffled = [str(zone) for zone in stack if zone not in state.presets.stacked]
+        if unshuffled:
+            verb = "is" if len(unshuffled) == 1 else "are"
+            raise EvalError(f"stack: {', '.join(unshuffled)} {verb} not shuffled while the game is set up")
+    state.presets = None
     return state
 
 

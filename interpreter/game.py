@@ -245,14 +245,14 @@ class _Compiler:
             for card in deck_cards(deck):
                 for k, v in card.items():
                     attrs.setdefault(k, v)
-        seat_type = N.seat_type_for(game, game.variables, game.zones)
-        N.register_types(seat_type, N.card_type_for(attrs))
+        types = N.game_types(game, game.variables, game.zones, attrs)
+        N.register_types(types)
         names = {}
         names.update({k: N.Binding(N.type_of(v), (lambda v: lambda ctx: v)(v), "an option")
                       for k, v in game.options.items()})
         names.update(N.variable_bindings(game, game.variables))
-        names.update(N.zone_bindings(game.zones))
-        names.update(N.flow_bindings(game))
+        names.update(N.zone_bindings(game.zones, types.zone))
+        names.update(N.flow_bindings(game, types.seat))
         if game.dice_count:
             names["dice"] = N.Binding(N.ListOf(N.INT), lambda ctx: ctx.state.dice, "the dice, as their values")
         return Scope(names=names)

@@ -6,6 +6,7 @@ means the acting seat's (``throws`` is ``me.throws``).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .context import active_game, active_state
@@ -25,15 +26,15 @@ def type_of(value: Any):
     return ANY
 
 
-def flow_bindings(game: Any) -> dict[str, Binding]:
+def flow_bindings(game: Any, seat: ObjectType) -> dict[str, Binding]:
     """Names every game has: who acts, who is playing, where the flow is."""
     def current(ctx):
         return None if ctx.state.current is None else Seat(ctx.state.current)
 
     return {
-        "me": Binding(SEAT_TYPE, lambda ctx: Seat(ctx.seat()), "the seat acting now"),
-        "current": Binding(ANY, current, "the seat whose turn it is, or none"),
-        "players": Binding(ListOf(SEAT_TYPE), lambda ctx: [Seat(i) for i in range(ctx.state.players)],
+        "me": Binding(seat, lambda ctx: Seat(ctx.seat()), "the seat acting now"),
+        "current": Binding(seat, current, "the seat whose turn it is, or none"),
+        "players": Binding(ListOf(seat), lambda ctx: [Seat(i) for i in range(ctx.state.players)],
                            "every seat, in seat order"),
         "player_count": Binding(INT, lambda ctx: ctx.state.players, "how many seats play"),
         "round": Binding(INT, lambda ctx: ctx.state.round, "the round being played, from 1"),
@@ -65,13 +66,13 @@ def _team_var(game, name):
     return lambda ctx: ctx.state.team_vars[game.team_of(ctx.state, ctx.seat())][name]
 
 
-def zone_bindings(zones: dict) -> dict[str, Binding]:
+def zone_bindings(zones: dict, zone_type: ObjectType) -> dict[str, Binding]:
     names = {}
     for name, zone in zones.items():
         if zone.per == "game":
-            names[name] = Binding(ZONE_TYPE, _const(ZoneRef(name)), "a shared zone")
+            names[name] = Binding(zone_type, _const(ZoneRef(name)), "a shared zone")
         else:
-            names[name] = Binding(ZONE_TYPE, _own_zone(name), "the acting seat's zone")
+            names[name] = Binding(zone_type, _own_zone(name), "the acting seat's zone")
     return names
 
 
@@ -85,37 +86,51 @@ def _own_zone(name):
 
 # -- members of seats, cards and zones -------------------------------------------------------------
 
+@dataclass(frozen=True)
+class GameTypes:
+    """The static types of one game's seats, zones and cards (their members depend on the spec)."""
+
+    seat: ObjectType
+    zone: ObjectType
+    card: ObjectType
+
+
+def game_types(game: Any, variables: dict, zones: dict, card_attributes: dict[str, Any]) -> GameTypes:
+    card = card_type_for(card_attributes)
+    zone = zone_type_for(card)
+    return GameTypes(seat_type_for(game, variables, zones, zone), zone, card)
+
+
 def _zone_cards(ref: ZoneRef) -> list[Card]:
     state, game = active_state(), active_game()
     table = game.card_table(state.players)
     return [table[c] for c in game.pile(state, ref)]
 
 
-ZONE_TYPE = ObjectType("zone", {
-    "cards": Member(ListOf(ANY), lambda z: _zone_cards(z), "the cards in the zone, bottom first"),
-    "top": Member(ANY, lambda z: (_zone_cards(z) or [None])[-1], "the top card, or none"),
-    "bottom": Member(ANY, lambda z: (_zone_cards(z) or [None])[0], "the bottom card, or none"),
-    "size": Member(INT, lambda z: len(_zone_cards(z)), "how many cards the zone holds"),
-    "empty": Member(BOOL, lambda z: not _zone_cards(z), "whether the zone holds no card"),
-    "owner": Member(ANY, lambda z: None if z.owner is None else Seat(z.owner), "the owning seat, or none"),
-    "name": Member(STR, lambda z: z.name, "the zone's name"),
-})
-
-SEAT_TYPE = ObjectType("seat", {
-    "index": Member(INT, lambda s: s.index, "the seat number from 0"),
-    "number": Member(INT, lambda s: s.index + 1, "the seat number from 1"),
-})
+def zone_type_for(card: ObjectType) -> ObjectType:
+    return ObjectType("zone", {
+        "cards": Member(ListOf(card), lambda z: _zone_cards(z), "the cards in the zone, bottom first"),
+        "top": Member(card, lambda z: (_zone_cards(z) or [None])[-1], "the top card, or none"),
+        "bottom": Member(card, lambda z: (_zone_cards(z) or [None])[0], "the bottom card, or none"),
+        "size": Member(INT, lambda z: len(_zone_cards(z)), "how many cards the zone holds"),
+        "empty": Member(BOOL, lambda z: not _zone_cards(z), "whether the zone holds no card"),
+        "owner": Member(ANY, lambda z: None if z.owner is None else Seat(z.owner), "the owning seat, or none"),
+        "name": Member(STR, lambda z: z.name, "the zone's name"),
+    })
 
 
-def seat_type_for(game: Any, variables: dict, zones: dict) -> ObjectType:
+def seat_type_for(game: Any, variables: dict, zones: dict, zone_type: ObjectType) -> ObjectType:
     """The seat type with this game's seat variables and seat zones as members."""
-    members = dict(SEAT_TYPE.members)
-    members["team"] = Member(INT, lambda s: game.team_of(active_state(), s.index), "the seat's team, from 0")
+    members = {
+        "index": Member(INT, lambda s: s.index, "the seat number from 0"),
+        "number": Member(INT, lambda s: s.index + 1, "the seat number from 1"),
+        "team": Member(INT, lambda s: game.team_of(active_state(), s.index), "the seat's team, from 0"),
+    }
     for name, init in variables.get("seat", {}).items():
         members[name] = Member(type_of(init), _seat_member(name), "a seat variable")
     for name, zone in zones.items():
         if zone.per == "seat":
-            members[name] = Member(ZONE_TYPE, _seat_zone(name), "the seat's zone")
+            members[name] = Member(zone_type, _seat_zone(name), "the seat's zone")
     return ObjectType("seat", members)
 
 
@@ -134,6 +149,7 @@ def card_type_for(attributes: dict[str, Any]) -> ObjectType:
         "label": Member(STR, lambda c: c.label, "the card's short name"),
         "face_up": Member(BOOL, lambda c: c.id in active_state().face_up, "whether the card lies face up"),
         "owner": Member(ANY, lambda c: c.attrs.get("owner"), "the seat whose deck the card belongs to"),
+        "deck": Member(STR, lambda c: c.attrs.get("deck"), "the name of the card's deck"),
     }
     for name, sample in attributes.items():
         members.setdefault(name, Member(type_of(sample), _card_attr(name), "a printed attribute"))
@@ -144,7 +160,8 @@ def _card_attr(name):
     return lambda c: c.attrs.get(name)
 
 
-def register_types(seat_type: ObjectType, card_type: ObjectType) -> None:
-    register_object_type(Seat, seat_type)
-    register_object_type(Card, card_type)
-    register_object_type(ZoneRef, ZONE_TYPE)
+def register_types(types: GameTypes) -> None:
+    """Members of values whose type is only known at run time resolve through these."""
+    register_object_type(Seat, types.seat)
+    register_object_type(Card, types.card)
+    register_object_type(ZoneRef, types.zone)

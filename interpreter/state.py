@@ -9,9 +9,41 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import EvalError
 from .values import copy_value, from_json, to_json
 
 STATE_FORMAT = 1
+
+
+@dataclass
+class Presets:
+    """Outcomes a test fixes in advance, consulted before the random generator: stacked zones
+    (card ids, first = top) for the shuffles that set up a game, and the values of the next rolls."""
+
+    stacks: dict = field(default_factory=dict)
+    rolls: list[list[int]] = field(default_factory=list)
+    stacked: set = field(default_factory=set)     # the stacked zones a shuffle has reached
+
+    def stack_on_top(self, zone: Any, pile: list[int], cards_table: list) -> None:
+        """After a shuffle of ``zone``: its stacked cards on top, the rest in their order under them."""
+        cards = self.stacks.get(zone)
+        if cards is None:
+            return
+        missing = [cards_table[c].label for c in cards if c not in pile]
+        if missing:
+            verb = "is" if len(missing) == 1 else "are"
+            raise EvalError(f"stack: {', '.join(missing)} {verb} not in {zone} when it is shuffled")
+        pile[:] = [c for c in pile if c not in cards] + cards[::-1]
+        self.stacked.add(zone)
+
+    def next_roll(self, thrown: int) -> list[int] | None:
+        """The values of the next fixed roll of ``thrown`` dice, or None when none is left."""
+        if not self.rolls:
+            return None
+        values = self.rolls.pop(0)
+        if len(values) != thrown:
+            raise EvalError(f"roll: the next fixed roll has {len(values)} values, but {thrown} dice are thrown")
+        return list(values)
 
 
 @dataclass
@@ -31,6 +63,8 @@ class State:
     moves: int = 0
     over: bool = False
     stop_reason: str | None = None
+    # Never cloned, serialised or compared: a state without presets is an ordinary state.
+    presets: Presets | None = field(default=None, repr=False)
 
     def clone(self) -> "State":
         return State(

@@ -1,0 +1,174 @@
+"""Many games between bots, for statistics: who wins, by how much, and how long games last.
+
+Game ``i`` of a run uses seed ``seed + i`` for its state and its bots, so each game depends on
+its index alone. A parallel run therefore gives exactly the results of a sequential one: worker
+processes play games by index and the results are put back in game order. A game that raises is
+counted as an error and the run goes on.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .agents import BOTS, make_bot
+from .api import LoadedGame, load_game
+from .engine import apply_move
+from .errors import OptionError, RulesError, did_you_mean
+from .limits import MAX_MOVES_PER_GAME
+from .simulate_report import GameOutcome, Report
+
+# Games handed to a worker at a time: fewer round trips, while the shares stay even.
+CHUNK_GAMES = 8
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What every game of a run shares."""
+
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    max_moves: int
+
+
+def bot_kinds(kinds: str | Sequence[str], players: int) -> list[str]:
+    """One bot kind per seat: a single kind serves every seat; unknown kinds are refused."""
+    given = [kinds] if isinstance(kinds, str) else list(kinds)
+    if len(given) not in (1, players):
+        raise OptionError(f"give one bot kind for all seats or one per seat ({players}), not {len(given)}")
+    for kind in given:
+        if kind not in BOTS:
+            hint = did_you_mean(kind, BOTS) or "kinds: " + ", ".join(sorted(BOTS))
+            raise OptionError(f"there is no bot kind '{kind}'", hint=hint)
+    return given * players if len(given) == 1 else given
+
+
+def check_players(loaded: LoadedGame, players: int) -> None:
+    game = loaded.game
+    if not game.min_players <= players <= game.max_players:
+        raise OptionError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
+
+
+def simulate(loaded: LoadedGame, games: int, players: int | None = None, bots: str | Sequence[str] = "random",
+             seed: int = 0, jobs: int = 1, max_moves: int = 100_000,
+             *, on_game: Callable[[], None] | None = None) -> Report:
+    """Play ``games`` games between bots and gather them in a ``Report``.
+
+    ``players`` defaults to the game's default; ``bots`` is one kind for every seat or one per
+    seat; ``jobs`` is the number of processes (0: one per CPU); a game not over after
+    ``max_moves`` moves is stopped. ``on_game`` is called after each game, in game order."""
+    if games < 1:
+        raise OptionError(f"the number of games must be at least 1, not {games}")
+    if jobs < 0:
+        raise OptionError(f"the number of processes must be 0 (one per CPU) or more, not {jobs}")
+    if not 1 <= max_moves <= MAX_MOVES_PER_GAME:
+        raise OptionError(f"the move limit must be between 1 and {MAX_MOVES_PER_GAME}, not {max_moves}")
+    players = loaded.game.default_players if players is None else players
+    check_players(loaded, players)
+    settings = Settings(players, tuple(bot_kinds(bots, players)), seed, max_moves)
+    workers = min(jobs if jobs > 0 else os.cpu_count() or 1, games)
+    started = time.perf_counter()
+    outcomes = []
+    for outcome in _outcomes(loaded, settings, games, workers):
+        outcomes.append(outcome)
+        if on_game is not None:
+            on_game()
+    return Report(loaded.name, settings.players, list(settings.bots), seed, max_moves, outcomes,
+                  time.perf_counter() - started, workers)
+
+
+def _outcomes(loaded: LoadedGame, settings: Settings, games: int, workers: int):
+    if workers <= 1:
+        for index in range(games):
+            yield play_game(loaded, settings, index)
+        return
+    chunk = max(1, min(CHUNK_GAMES, games // (workers * 4)))
+    with multiprocessing.get_context().Pool(workers, _start_worker, (_source_of(loaded), settings)) as pool:
+        yield from pool.imap(_play_in_worker, range(games), chunk)
+
+
+def play_game(loaded: LoadedGame, settings: Settings, index: int) -> GameOutcome:
+    """Game ``index`` of a run, played to its end, to the move limit, or to an error."""
+    seed = settings.seed + index
+    try:
+        return _play(loaded, settings, index, seed)
+    except RulesError as error:
+        return GameOutcome.failed(index, seed, error.headline())
+    except Exception as error:  # any other exception is a bug, counted so the run goes on
+        return GameOutcome.failed(index, seed, f"{type(error).__name__}: {error}")
+
+
+def _play(loaded: LoadedGame, settings: Settings, index: int, seed: int) -> GameOutcome:
+    state = loaded.new_state(settings.players, seed)
+    bots = [make_bot(kind, loaded.game, seat, seed) for seat, kind in enumerate(settings.bots)]
+    first_seat = None
+    while not state.over and state.moves < settings.max_moves:
+        seats = loaded.acting_seats(state)
+        if not seats:
+            raise RulesError(f"the game is not over but no seat may move (after {state.moves} moves)")
+        seat = seats[0]
+        moves = loaded.legal_moves(state, seat)
+        if not moves:
+            raise RulesError(f"P{seat + 1} is to act but has no legal move (after {state.moves} moves)")
+        # The bot chose among the legal moves of this very state: no need to check it again.
+        apply_move(loaded.game, state, bots[seat].choose(state, moves), seat, checked=False)
+        first_seat = seat if first_seat is None else first_seat
+    stop = state.stop_reason
+    if not state.over:
+        stop = f"not over after {settings.max_moves} moves (the move limit)"
+    scores = loaded.scores(state)
+    if not all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores):
+        raise RulesError(f"the scores are not all numbers: {scores!r}")
+    return GameOutcome(index, seed, scores, loaded.ranking(state), state.moves, state.round, first_seat, stop, None)
+
+
+# -- worker processes ------------------------------------------------------------------------------
+# Compiled games hold closures, which cannot be sent to another process: each worker compiles
+# the game again from its text and resolved options, and the digest proves it is the same game.
+
+@dataclass(frozen=True)
+class _Source:
+    name: str
+    text: str
+    options: dict[str, str]
+    digest: str
+
+
+def _source_of(loaded: LoadedGame) -> _Source:
+    source = loaded.spec.doc.source
+    options = {name: _option_text(value) for name, value in loaded.options.items()}
+    return _Source(source.name, "\n".join(source.lines) + "\n", options, loaded.digest())
+
+
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+_worker: dict = {}
+
+
+def _start_worker(source: _Source, settings: Settings) -> None:
+    """Compile the game once per worker; a failure is kept and reported by every game."""
+    # Ctrl-C is the parent's to handle: it stops the pool, and workers leave without tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker["settings"] = settings
+    try:
+        loaded = load_game(source.name, source.options, text=source.text)
+        if loaded.digest() != source.digest:
+            raise RulesError(f"{source.name} compiled differently in a worker process")
+        _worker["game"] = loaded
+    except RulesError as error:
+        _worker["failure"] = error.headline()
+
+
+def _play_in_worker(index: int) -> GameOutcome:
+    settings = _worker["settings"]
+    if "failure" in _worker:
+        return GameOutcome.failed(index, settings.seed + index, _worker["failure"])
+    return play_game(_worker["game"], settings, index)
