@@ -59,18 +59,26 @@ def validate(files: tuple[str, ...], fmt: str, options: tuple[str, ...]) -> None
             failed = True
             report.append({"file": path, "ok": False, "errors": flatten([error])})
     if fmt == "json":
-        click.echo(json.dumps([{**r, "errors": [e.to_dict() for e in r["errors"]]} for r in report], indent=2))
+        click.echo(json.dumps([{**r, "errors": [{"file": r["file"], **e.to_dict()} for e in r["errors"]]}
+                               for r in report], indent=2))
     else:
         for entry in report:
             if entry["ok"]:
                 click.echo(f"{entry['file']}: ok")
             for error in entry["errors"]:
-                click.echo(error.render(), err=True)
-        count = sum(len(r["errors"]) for r in report)
+                # An error with no place in the file (a bad option) is prefixed with the file's name.
+                named = error.pos is not None or entry["file"] in error.message
+                click.echo(error.render() if named else f"{entry['file']}: {error.render()}", err=True)
         if failed:
-            click.echo(f"{count} error{'s' if count != 1 else ''} in "
-                       f"{sum(1 for r in report if not r['ok'])} of {len(report)} files", err=True)
+            click.echo(_error_summary(report), err=True)
     sys.exit(EXIT_ERROR if failed else 0)
+
+
+def _error_summary(report: list[dict]) -> str:
+    count = sum(len(r["errors"]) for r in report)
+    bad = sum(1 for r in report if not r["ok"])
+    files = "1 file" if len(report) == 1 else f"{bad} of {len(report)} files"
+    return f"{count} error{'s' if count != 1 else ''} in {files}"
 
 
 @main.command()

@@ -57,7 +57,7 @@ class EffectCompiler:
     def _writer(self, path, target, value_text, locals_, add, has_of):
         name, key_text = TARGET.match(target).groups()
         value = self.c.expr(path, locals_)
-        key = self.c.expr_text(key_text, path, locals_, key_offset(target)) if key_text else None
+        key = self.c.expr_in_key(key_text, path, locals_, key_offset(target)) if key_text else None
         store = self.c.variable_store(name, path, has_of)
 
         def write(ctx, env, seat):

@@ -165,6 +165,14 @@ class _Compiler:
     def expr_text(self, text: str, path: tuple, locals_: dict | None, offset: int) -> Callable:
         return self._compile(text, lambda off, w: self.doc.locate(path, off + offset, w), locals_, False)
 
+    def expr_in_key(self, text: str, path: tuple, locals_: dict | None, offset: int) -> Callable:
+        """An expression written inside a mapping key (``"sheet[row]": ...``)."""
+        key = self.doc.key_pos(path)
+        line = key.source.line(key.line) or ""
+        quoted = line[key.col - 1:key.col] in ("'", '"')
+        start = key.col + offset + quoted
+        return self._compile(text, lambda off, w: key.shifted(col=start + off, width=w), locals_, False)
+
     def _compile(self, text, locate, locals_, expect_bool) -> Callable:
         scope = self.scope.child(locals={k: N.ANY for k in (locals_ or {})}) if locals_ else self.scope
         try:
@@ -206,9 +214,11 @@ class _Compiler:
         zone = self.game.zones.get(name)
         if zone is None:
             self.errors.append(SpecError(f"unknown zone '{name}'", self.doc.pos(path),
-                                         hint=did_you_mean(name, self.game.zones)))
+                                         hint=did_you_mean(name, self.game.zones) or _choices_hint(
+                                             "the zones are", self.game.zones)))
         elif zone.per != per:
-            self.errors.append(SpecError(f"zone '{name}' must be one per {per}", self.doc.pos(path)))
+            self.errors.append(SpecError(f"zone '{name}' must be one per {per}", self.doc.pos(path),
+                                         hint=f"declare it with 'per: {per}' under zones:"))
 
     # -- the compilation ---------------------------------------------------------------------------
     def compile(self) -> None:
@@ -283,7 +293,8 @@ class _Compiler:
     def _stages(self, path: tuple, params: list[str]) -> list[list[Callable]]:
         """Split ``when`` at its top-level ``and``s; each clause waits for the parameters it names
         and for every clause before it (so short-circuit order is kept)."""
-        text = str(self.doc_value(path))
+        value = self.doc_value(path)
+        text = str(value).lower() if isinstance(value, bool) else str(value)
         node = parse_expression(text, lambda off, w: self.doc.locate(path, off, w))
         clauses = node.operands if isinstance(node, BoolOp) and node.op == "and" else (node,)
         stages: list[list[Callable]] = [[] for _ in range(len(params) + 1)]
@@ -301,7 +312,8 @@ class _Compiler:
             if move not in self.game.moves:
                 self.errors.append(SpecError(f"unknown move '{move}' in phase '{spec['name']}'",
                                              self.doc.pos(path + ("moves", i)),
-                                             hint=did_you_mean(move, self.game.moves)))
+                                             hint=did_you_mean(move, self.game.moves) or _choices_hint(
+                                                 "the moves are", self.game.moves)))
         turns = spec.get("turns")
         block = self.effects.block
         return PhaseDef(
@@ -334,6 +346,11 @@ def _team_index(seat: Any, ctx: Any, game: Game) -> int:
     if isinstance(seat, int) and not isinstance(seat, bool):
         return seat
     return game.team_of(ctx.state, _seat_index(seat, ctx))
+
+
+def _choices_hint(words: str, names: Any) -> str:
+    names = list(names)
+    return f"{words}: {', '.join(names)}" if names else "there are none yet"
 
 
 def _broken(ctx, env=None):

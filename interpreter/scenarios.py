@@ -17,7 +17,7 @@ from .api import LoadedGame, load_game
 import jsonschema
 
 from .errors import ErrorList, OptionError, Position, RulesError, SpecError, did_you_mean
-from .schema_check import _leaf_errors, _translate, describe_value, game_schema
+from .schema_check import check_against, describe_value, game_schema
 from .spec import resolve_options, start_value
 from .state import State
 from .values import Card, Seat, ZoneRef, copy_value
@@ -109,7 +109,7 @@ def check_file_structure(doc: Document) -> list[RulesError]:
     schema = game_schema()
     root = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/scenario_file"}
     validator = jsonschema.validators.validator_for(root)(root)
-    return [_translate(e, doc) for e in _leaf_errors(validator.iter_errors(doc.data))]
+    return check_against(doc, validator)
 
 
 def _file_game(doc: Document, path: str | Path, games: GameLoader | None, options: dict | None) -> GameLoader:

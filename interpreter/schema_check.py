@@ -52,7 +52,12 @@ def check_structure(doc: Document) -> list[SchemaError]:
             f"a game file is a mapping of sections (name:, players:, flow:, ...), not {describe_value(doc.data)}",
             doc.pos(()),
         )]
-    errors = [_translate(e, doc) for e in _leaf_errors(_validator().iter_errors(doc.data))]
+    return check_against(doc, _validator())
+
+
+def check_against(doc: Document, validator: jsonschema.protocols.Validator) -> list[SchemaError]:
+    """The document's problems against any schema of ours, worded and placed for the author."""
+    errors = [_translate(e, doc) for e in _leaf_errors(validator.iter_errors(doc.data))]
     unique = {(e.pos.line if e.pos else 0, e.pos.col if e.pos else 0, e.message): e for e in errors}
     return list(unique.values())
 

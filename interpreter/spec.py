@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ErrorList, OptionError, SpecError, did_you_mean
+from .expr import BUILTINS
 from .schema_check import YAML11_BOOLEANS, check_structure, describe_value
 from .variants import resolve_extends
 from .yamlio import Document, load_yaml, load_yaml_file
@@ -23,6 +24,8 @@ OPTION_KINDS = {  # the Python type of each kind of option's values, and how to 
     "choice": ((str, int), "text or a whole number"), "text": (str, "text"),
 }
 DEFINE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a definition's name, before any (params)
+# Names the engine gives every game's expressions (see names.flow_bindings).
+FLOW_NAMES = frozenset({"me", "current", "players", "player_count", "round", "turn", "phase", "dice"})
 ZONE_DEFAULTS = {"per": "game", "face": "up", "visible_to": "all", "top_only": False}
 
 
@@ -119,6 +122,11 @@ def _check_option(doc: Document, name: str, option: dict) -> list[SpecError]:
                 if kind == "bool" and str(default).lower() in YAML11_BOOLEANS else None)
         return [SpecError(f"option '{name}': the default must be {words} (type: {kind}), "
                           f"not {describe_value(default)}", doc.pos(path + ("default",)), hint=hint)]
+    if kind != "choice" and "choices" in option:
+        return [SpecError(f"option '{name}': 'choices' is only for options of type: choice",
+                          doc.key_pos(path + ("choices",)))]
+    if kind == "int":
+        return _check_int_range(doc, name, option)
     if kind == "choice":
         choices = option.get("choices")
         if not choices:
@@ -127,6 +135,26 @@ def _check_option(doc: Document, name: str, option: dict) -> list[SpecError]:
             return [SpecError(f"option '{name}': the default {default!r} is not one of its choices",
                               doc.pos(path + ("default",)))]
     return []
+
+
+def _check_int_range(doc: Document, name: str, option: dict) -> list[SpecError]:
+    low, high, default = option.get("min"), option.get("max"), option["default"]
+    path = ("options", name)
+    if low is not None and high is not None and low > high:
+        return [SpecError(f"option '{name}': min ({low}) is greater than max ({high})", doc.pos(path + ("min",)))]
+    if (low is not None and default < low) or (high is not None and default > high):
+        return [SpecError(f"option '{name}': the default {default} is outside {low}..{high}",
+                          doc.pos(path + ("default",)))]
+    return []
+
+
+def _check_reserved(name: str, pos: Any) -> SpecError | None:
+    if name in FLOW_NAMES:
+        return SpecError(f"'{name}' is a name every game has already", pos,
+                         hint="the flow's own names are " + ", ".join(sorted(FLOW_NAMES)) + "; choose another")
+    if name in BUILTINS.names():
+        return SpecError(f"'{name}' is the name of a built-in function", pos, hint="choose another name")
+    return None
 
 
 def _check_name_clashes(doc: Document) -> list[SpecError]:
@@ -142,7 +170,10 @@ def _check_name_clashes(doc: Document) -> list[SpecError]:
     seen: dict[str, int] = {}
     errors = []
     for name, pos in declared:
-        if name in seen:
+        reserved = _check_reserved(name, pos)
+        if reserved is not None:
+            errors.append(reserved)
+        elif name in seen:
             errors.append(SpecError(f"the name '{name}' is declared twice (first at line {seen[name]})", pos,
                                     hint="options, zones, variables and definitions share one set of names"))
         else:

@@ -80,6 +80,10 @@ def resolve_extends(doc: Any, load: Callable[[Path], Any], chain: tuple[str, ...
         raise SpecError(f"extends: {target} extends this file again (a cycle)", doc.pos(("extends",)))
     if len(chain) >= MAX_EXTENDS_DEPTH:
         raise SpecError(f"extends: more than {MAX_EXTENDS_DEPTH} files deep", doc.pos(("extends",)))
+    if path.suffix not in (".yaml", ".yml"):
+        raise SpecError(f"extends: {target} is not a game file (.yaml or .yml)", doc.pos(("extends",)))
+    if path.exists() and not path.is_file():
+        raise SpecError(f"extends: {target} is not a regular file", doc.pos(("extends",)))
     try:
         loaded = load(path)
     except RulesError as error:

@@ -315,7 +315,8 @@ CASES = [
      SpecError, [shown(
          "g.yaml:15:13: error: zone 'pile' must be one per seat",
          "        to: pile",
-         "            ^^^^")]),
+         "            ^^^^",
+         "declare it with 'per: seat' under zones:")]),
     ("unknown name in a log template", variant("- add: {throws: 1}", "- log: 'now {thorws} throws'"),
      ExprCheckError, [shown(
          "g.yaml:14:20: error: unknown name 'thorws'",
@@ -395,14 +396,30 @@ def test_several_errors_come_as_one_error_list_whose_headline_names_them_all():
         "g.yaml:17:3: error: the name 'throws' is declared twice (first at line 5)")
 
 
-@pytest.mark.xfail(strict=True, reason="game.py: the expression inside a set target's [key] is located in the "
-                                       "value, not in the key")
 def test_an_error_inside_a_set_target_key_points_into_the_key():
     text = BASE.replace("- add: {throws: 1}", '- set: {"throws[thorws]": 1}')
     assert [e.headline() for e in errors_of(text)] == ["g.yaml:14:23: error: unknown name 'thorws'"]
 
 
-@pytest.mark.xfail(strict=True, reason="game.py: _stages() compiles str(True), so `when: true` is the unknown "
-                                       "name 'True'")
 def test_a_when_written_as_true_loads():
     load_game("g.yaml", text=variant("when: throws < 3", "when: true"))
+
+
+def test_option_ranges_and_choices_are_checked():
+    text = variant("players: {min: 2, max: 4}", "players: {min: 2, max: 4}\noptions:\n"
+                        "  n: {type: int, default: 5, min: 6, max: 9}\n"
+                        "  k: {type: int, default: 5, min: 9, max: 1}\n"
+                        "  m: {type: bool, default: true, choices: [1]}")
+    assert [e.headline() for e in errors_of(text)] == [
+        "g.yaml:4:27: error: option 'n': the default 5 is outside 6..9",
+        "g.yaml:5:35: error: option 'k': min (9) is greater than max (1)",
+        "g.yaml:6:34: error: option 'm': 'choices' is only for options of type: choice",
+    ]
+
+
+def test_the_flow_names_and_built_in_functions_cannot_be_declared_again():
+    text = variant("    throws: 0\n", "    throws: 0\n    round: 1\n    sum: 2\n")
+    assert [e.render() for e in errors_of(text)][0].endswith(
+        "hint: the flow's own names are current, dice, me, phase, player_count, players, round, turn; choose another")
+    assert [e.message for e in errors_of(text)] == [
+        "'round' is a name every game has already", "'sum' is the name of a built-in function"]

@@ -71,7 +71,7 @@ def test_a_bad_file_shows_the_error_with_its_caret_and_hint_and_a_summary(write)
     result = run("validate", path)
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert result.stderr == CLOCKWIZE.format(path=path) + "\n1 error in 1 of 1 files\n"
+    assert result.stderr == CLOCKWIZE.format(path=path) + "\n1 error in 1 file\n"
 
 
 def test_every_error_of_every_file_is_reported(write):
@@ -96,7 +96,7 @@ def test_a_missing_file_is_a_clean_error(write):
     result = run("validate", "nowhere.yaml")
     assert result.exit_code == 1
     assert result.stderr == ("error: cannot read nowhere.yaml: No such file or directory\n"
-                             "1 error in 1 of 1 files\n")
+                             "1 error in 1 file\n")
     assert "Traceback" not in result.output
 
 
@@ -139,33 +139,36 @@ def test_json_report_of_a_valid_file_exits_0(write):
     assert json.loads(result.stdout) == [{"file": "good.yaml", "ok": True, "errors": []}]
 
 
-def test_json_report_of_a_missing_file_has_no_position(write):
+def test_json_report_of_a_missing_file_names_the_file_but_no_line(write):
     result = run("validate", "--format", "json", "nowhere.yaml")
     assert result.exit_code == 1
     assert json.loads(result.stdout) == [{"file": "nowhere.yaml", "ok": False, "errors": [
-        {"kind": "error", "stage": "YamlError", "message": "cannot read nowhere.yaml: No such file or directory"},
+        {"file": "nowhere.yaml", "kind": "error", "stage": "YamlError",
+         "message": "cannot read nowhere.yaml: No such file or directory"},
     ]}]
 
 
 def test_an_unknown_option_names_the_game_options():
-    result = run("validate", "--option", "strict_chanse=true", str(GAMES / "dice_poker.yaml"))
+    path = str(GAMES / "dice_poker.yaml")
+    result = run("validate", "--option", "strict_chanse=true", path)
     assert result.exit_code == 1
-    assert result.stderr == ("error: unknown option 'strict_chanse'\n"
+    assert result.stderr == (f"{path}: error: unknown option 'strict_chanse'\n"
                              "hint: did you mean 'strict_chance'?\n"
-                             "1 error in 1 of 1 files\n")
+                             "1 error in 1 file\n")
 
 
 def test_an_option_for_a_game_without_options(write):
     path = write("plain.yaml", GOOD)
     result = run("validate", "-o", "jokers=2", path)
     assert result.exit_code == 1
-    assert result.stderr == "error: unknown option 'jokers'\nhint: this game has no options\n1 error in 1 of 1 files\n"
+    assert result.stderr == f"{path}: error: unknown option 'jokers'\nhint: this game has no options\n1 error in 1 file\n"
 
 
 def test_a_known_option_with_a_bad_value():
-    result = run("validate", "--option", "strict_chance=maybe", str(GAMES / "dice_poker.yaml"))
+    path = str(GAMES / "dice_poker.yaml")
+    result = run("validate", "--option", "strict_chance=maybe", path)
     assert result.exit_code == 1
-    assert result.stderr == "error: option 'strict_chance' is true or false, not 'maybe'\n1 error in 1 of 1 files\n"
+    assert result.stderr == f"{path}: error: option 'strict_chance' is true or false, not 'maybe'\n1 error in 1 file\n"
 
 
 def test_a_known_option_with_a_good_value():

@@ -93,3 +93,11 @@ def test_show_summarises_a_game():
     assert "  strict_chance (bool, now true): Chance may be written only" in result.output
     assert "  turns: throw, rethrow, score, cross" in result.output
     assert "  rethrow <chosen>: Throw the chosen dice again" in result.output
+
+
+def test_extends_takes_only_game_files(tmp_path):
+    text = write(tmp_path, "d.yaml", "extends: /etc/passwd\nname: D\n")
+    assert errors_of(text) == [f"{text}:1:10: error: extends: /etc/passwd is not a game file (.yaml or .yml)"]
+    (tmp_path / "dir.yaml").mkdir()
+    folder = write(tmp_path, "e.yaml", "extends: dir.yaml\nname: E\n")
+    assert errors_of(folder) == [f"{folder}:1:10: error: extends: dir.yaml is not a regular file"]
