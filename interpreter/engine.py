@@ -14,7 +14,7 @@ from .errors import EvalError, IllegalMove, LimitError
 from .limits import MAX_MOVES_PER_GAME
 from .moves import Move, notation, sub_collections
 from .state import Presets, State
-from .values import copy_value
+from .values import ZoneRef, copy_value
 
 
 def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict | None = None) -> State:
@@ -29,9 +29,9 @@ def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict 
     variables = game.variables
     state.vars = copy_value(variables.get("game", {}))
     state.seat_vars = [copy_value(variables.get("seat", {})) for _ in range(players)]
-    state.zones = {name: [[] for _ in range(players if z.per == "seat" else 1)] for name, z in game.zones.items()}
     state.dice = [1] * game.dice_count
     with active(game, state):
+        game.allocate_zones(state, ("game", "seat"))
         _place_teams(game, state)
         _place_decks(game, state)
         flow.start_match(game, state)
@@ -45,13 +45,13 @@ def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict 
 
 
 def _place_teams(game: Any, state: State) -> None:
-    if game.teams is None:
-        return
-    ctx = Ctx(game, state)
-    state.vars["$teams"] = [int(game.teams(ctx, {"seat": i})) for i in range(state.players)]
-    count = max(state.vars["$teams"]) + 1
-    state.zones.update({name: [[] for _ in range(count)] for name, z in game.zones.items() if z.per == "team"})
+    """Teams from the game's ``teams.of``; without it, each seat is a team of its own."""
+    if game.teams is not None:
+        ctx = Ctx(game, state)
+        state.vars["$teams"] = [int(game.teams(ctx, {"seat": i})) for i in range(state.players)]
+    count = max(game.team_of(state, s) for s in range(state.players)) + 1
     state.team_vars = [copy_value(game.variables.get("team", {})) for _ in range(count)]
+    game.allocate_zones(state, ("team",))
 
 
 def _place_decks(game: Any, state: State) -> None:
@@ -62,8 +62,8 @@ def _place_decks(game: Any, state: State) -> None:
         if zone is None:
             continue
         owner = card.attrs["owner"]
-        pile = state.zones[zone][owner.index if owner is not None and game.zones[zone].per == "seat" else 0]
-        pile.append(card.id)
+        seat = owner.index if owner is not None and game.zones[zone].per == "seat" else None
+        game.pile(state, ZoneRef(zone, seat)).append(card.id)
         if game.zones[zone].face == "up":
             state.face_up.add(card.id)
 

@@ -12,7 +12,8 @@ from typing import Any, Callable
 
 from . import names as N
 from .effects import EffectCompiler
-from .errors import ErrorList, RulesError, SpecError, did_you_mean
+from .context import Ctx
+from .errors import ErrorList, EvalError, RulesError, SpecError, did_you_mean
 from .expr import BOOL, Scope, UserFunction, compile_expression, parse_expression
 from .expr.nodes import BoolOp, names_in
 from .spec import Spec
@@ -103,7 +104,34 @@ class Game:
     # -- zones -----------------------------------------------------------------------------------
     def pile(self, state: Any, ref: ZoneRef) -> list[int]:
         piles = state.zones[ref.name]
-        return piles[0] if ref.owner is None else piles[ref.owner]
+        per_owner = len(piles) // self.owners(state, ref.name)
+        return piles[(ref.owner or 0) * per_owner + ref.index]
+
+    def owners(self, state: Any, zone: str) -> int:
+        """How many owners a zone has: 1 when shared, else one per seat or per team."""
+        per = self.zones[zone].per
+        return state.players if per == "seat" else len(state.team_vars) if per == "team" else 1
+
+    def pile_owner(self, state: Any, zone: str, index: int) -> int | None:
+        """The owner of the zone's pile number ``index`` (in the state's flat list of piles)."""
+        if self.zones[zone].per == "game":
+            return None
+        return index // (len(state.zones[zone]) // self.owners(state, zone))
+
+    def zone_refs(self, state: Any, zone: str, owner: int | None) -> list[ZoneRef]:
+        """The piles of a zone of several piles, for one owner."""
+        count = len(state.zones[zone]) // self.owners(state, zone)
+        return [ZoneRef(zone, owner, k) for k in range(count)]
+
+    def allocate_zones(self, state: Any, per: tuple[str, ...]) -> None:
+        """Empty piles for the zones kept ``per`` these kinds of owner."""
+        ctx = Ctx(self, state)
+        for name, zone in self.zones.items():
+            if zone.per in per:
+                count = int(self.pile_counts[name](ctx, {})) if name in self.pile_counts else 1
+                if count < 1:
+                    raise EvalError(f"zone '{name}' must have at least one pile, not {count}")
+                state.zones[name] = [[] for _ in range(self.owners(state, name) * count)]
 
     def place(self, state: Any, card_id: int, target: ZoneRef, face: str | None, at_bottom: bool) -> None:
         """Move one card from wherever it is to the top (or bottom) of a zone."""
@@ -228,6 +256,8 @@ class _Compiler:
             self.scope.functions.compile_all()
         except RulesError as error:
             self.errors.append(error)
+        game.pile_counts = {name: self.expr(("zones", name, "piles"))
+                            for name, zone in game.zones.items() if zone.piles is not None}
         game.setup = self.effects.block(("setup",))
         game.teams = self.expr(("teams", "of"), {"seat": None}) if "teams" in data else None
         flow = data["flow"]
@@ -261,7 +291,7 @@ class _Compiler:
         names.update({k: N.Binding(N.type_of(v), (lambda v: lambda ctx: v)(v), "an option")
                       for k, v in game.options.items()})
         names.update(N.variable_bindings(game, game.variables))
-        names.update(N.zone_bindings(game.zones, types.zone))
+        names.update(N.zone_bindings(game, game.zones, types.zone))
         names.update(N.flow_bindings(game, types.seat))
         if game.dice_count:
             names["dice"] = N.Binding(N.ListOf(N.INT), lambda ctx: ctx.state.dice, "the dice, as their values")

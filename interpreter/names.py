@@ -66,22 +66,28 @@ def _team_var(game, name):
     return lambda ctx: ctx.state.team_vars[game.team_of(ctx.state, ctx.seat())][name]
 
 
-def zone_bindings(zones: dict, zone_type: ObjectType) -> dict[str, Binding]:
+def zone_bindings(game: Any, zones: dict, zone_type: ObjectType) -> dict[str, Binding]:
+    """A zone named alone: the shared one, or the acting seat's (or its team's). A zone of several
+    piles is a list of zones, one per pile."""
     names = {}
     for name, zone in zones.items():
-        if zone.per == "game":
-            names[name] = Binding(zone_type, _const(ZoneRef(name)), "a shared zone")
-        else:
-            names[name] = Binding(zone_type, _own_zone(name), "the acting seat's zone")
+        kind = zone_type if zone.piles is None else ListOf(zone_type)
+        doc = {"game": "a shared zone", "seat": "the acting seat's zone", "team": "the acting seat's team's zone"}
+        names[name] = Binding(kind, _zone_of(game, zone, lambda ctx: ctx.seat()), doc[zone.per])
     return names
 
 
-def _const(value):
-    return lambda ctx: value
+def _zone_of(game: Any, zone: Any, seat_of: Any):
+    """A getter of the zone (or list of piles) owned by the seat ``seat_of`` gives."""
+    def owner(source) -> int | None:
+        if zone.per == "game":
+            return None
+        seat = seat_of(source)
+        return game.team_of(active_state(), seat) if zone.per == "team" else seat
 
-
-def _own_zone(name):
-    return lambda ctx: ZoneRef(name, ctx.seat())
+    if zone.piles is None:
+        return lambda source: ZoneRef(zone.name, owner(source))
+    return lambda source: game.zone_refs(active_state(), zone.name, owner(source))
 
 
 # -- members of seats, cards and zones -------------------------------------------------------------
@@ -114,7 +120,8 @@ def zone_type_for(card: ObjectType) -> ObjectType:
         "bottom": Member(card, lambda z: (_zone_cards(z) or [None])[0], "the bottom card, or none"),
         "size": Member(INT, lambda z: len(_zone_cards(z)), "how many cards the zone holds"),
         "empty": Member(BOOL, lambda z: not _zone_cards(z), "whether the zone holds no card"),
-        "owner": Member(ANY, lambda z: None if z.owner is None else Seat(z.owner), "the owning seat, or none"),
+        "owner": Member(ANY, lambda z: None if z.owner is None else Seat(z.owner), "the owning seat (or team number), or none"),
+        "index": Member(INT, lambda z: z.index, "which pile, in a zone of several piles (from 0)"),
         "name": Member(STR, lambda z: z.name, "the zone's name"),
     })
 
@@ -129,17 +136,14 @@ def seat_type_for(game: Any, variables: dict, zones: dict, zone_type: ObjectType
     for name, init in variables.get("seat", {}).items():
         members[name] = Member(type_of(init), _seat_member(name), "a seat variable")
     for name, zone in zones.items():
-        if zone.per == "seat":
-            members[name] = Member(zone_type, _seat_zone(name), "the seat's zone")
+        if zone.per != "game":
+            kind = zone_type if zone.piles is None else ListOf(zone_type)
+            members[name] = Member(kind, _zone_of(game, zone, lambda s: s.index), "the seat's (or its team's) zone")
     return ObjectType("seat", members)
 
 
 def _seat_member(name):
     return lambda s: active_state().seat_vars[s.index][name]
-
-
-def _seat_zone(name):
-    return lambda s: ZoneRef(name, s.index)
 
 
 def card_type_for(attributes: dict[str, Any]) -> ObjectType:

@@ -13,7 +13,7 @@ def render_view(view: dict, names: list[str] | None = None) -> str:
         lines.append("Dice: " + " ".join(str(d) for d in view["dice"]))
     lines += _game_vars({**view["vars"], **view["shown"]["game"]})
     lines += _seat_tables(view["seat_vars"], names, view["shown"]["seat"])
-    lines += _zones(view["zones"], names, view["seat"])
+    lines += _zones(view, names)
     return "\n".join(lines)
 
 
@@ -52,16 +52,15 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return [fmt(header)] + [fmt(r) for r in rows]
 
 
-def _zones(zones: dict, names: list[str], seat: int | None) -> list[str]:
+def _zones(view: dict, names: list[str]) -> list[str]:
     lines = []
-    for name, piles in zones.items():
-        if len(piles) == 1:
-            lines.append(f"{name}: {_pile(piles[0])}")
-            continue
-        for owner, pile in enumerate(piles):
-            label = names[owner] if owner < len(names) else f"#{owner + 1}"
-            mine = " (you)" if owner == seat else ""
-            lines.append(f"{name} {label}{mine}: {_pile(pile)}")
+    mine = f"P{view['seat'] + 1}" if view["seat"] is not None else None
+    for name, piles in view["zones"].items():
+        for pile, label in zip(piles, view["pile_names"][name]):
+            owner = label.split("#")[0]
+            shown = label.replace(owner, names[int(owner[1:]) - 1], 1) if owner.startswith("P") else label
+            you = " (you)" if mine is not None and owner == mine else ""
+            lines.append(f"{name} {shown}{you}: {_pile(pile)}" if label else f"{name}: {_pile(pile)}")
     return lines
 
 

@@ -36,6 +36,7 @@ class ZoneDef:
     face: str
     visible_to: str
     top_only: bool
+    piles: Any = None          # None: one pile per owner; else a count or an expression of one
 
 
 @dataclass

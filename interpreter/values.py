@@ -52,9 +52,11 @@ class ZoneRef:
 
     name: str
     owner: int | None = None
+    index: int = 0            # which pile, in a zone of several piles
 
     def __str__(self) -> str:
-        return self.name if self.owner is None else f"{self.name}[P{self.owner + 1}]"
+        text = self.name if self.owner is None else f"{self.name}[P{self.owner + 1}]"
+        return text if self.index == 0 else f"{text}#{self.index + 1}"
 
 
 def standard_cards(jokers: int) -> list[dict]:
@@ -81,7 +83,7 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Card):
         return {"$card": value.id}
     if isinstance(value, ZoneRef):
-        return {"$zone": value.name, "owner": value.owner}
+        return {"$zone": value.name, "owner": value.owner, "index": value.index}
     if isinstance(value, (list, tuple)):
         return [to_json(v) for v in value]
     if isinstance(value, dict):
@@ -102,7 +104,7 @@ def from_json(data: Any, cards: list[Card]) -> Any:
     if "$card" in data:
         return cards[data["$card"]]
     if "$zone" in data:
-        return ZoneRef(data["$zone"], data["owner"])
+        return ZoneRef(data["$zone"], data["owner"], data.get("index", 0))
     if "$map" in data:
         return {k: from_json(v, cards) for k, v in data["$map"].items()}
     if "$pairs" in data:

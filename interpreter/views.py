@@ -36,9 +36,8 @@ def view(game: Any, state: State, seat: int | None) -> dict:
     table = game.card_table(state.players)
     zones = {}
     for name, piles in state.zones.items():
-        owned = game.zones[name].per != "game"
         zones[name] = [
-            [table[c].label if card_visible(game, state, name, i if owned else None, pile, k, seat) else None
+            [table[c].label if card_visible(game, state, name, game.pile_owner(state, name, i), pile, k, seat) else None
              for k, c in enumerate(pile)]
             for i, pile in enumerate(piles)
         ]
@@ -47,7 +46,8 @@ def view(game: Any, state: State, seat: int | None) -> dict:
         "phase": game.phase_names[state.phase], "current": state.current, "over": state.over,
         "vars": to_json({k: v for k, v in state.vars.items() if not k.startswith("$")}),
         "seat_vars": to_json(state.seat_vars), "team_vars": to_json(state.team_vars),
-        "zones": zones, "dice": list(state.dice),
+        "zones": zones, "pile_names": {name: pile_names(game, state, name) for name in state.zones},
+        "dice": list(state.dice),
     }
     out["shown"] = shown(game, state)
     if seat is not None and not state.over:
@@ -65,6 +65,19 @@ def shown(game: Any, state: State) -> dict:
         }
 
 
+def pile_names(game: Any, state: State, zone: str) -> list[str]:
+    """How each pile of a zone is shown: its owner (P1, T1) and its number when there are several."""
+    piles = state.zones[zone]
+    per_owner = len(piles) // game.owners(state, zone)
+    prefix = {"game": "", "seat": "P", "team": "T"}[game.zones[zone].per]
+    names = []
+    for i in range(len(piles)):
+        owner = f"{prefix}{i // per_owner + 1}" if prefix else ""
+        number = f"#{i % per_owner + 1}" if per_owner > 1 else ""
+        names.append(f"{owner}{number}")
+    return names
+
+
 def sample_state(game: Any, state: State, seat: int, seed: int) -> State:
     """A state consistent with everything ``seat`` sees: the cards it cannot see are dealt again
     at random among the places it cannot see, and the random generator is replaced, so the
@@ -72,10 +85,9 @@ def sample_state(game: Any, state: State, seat: int, seed: int) -> State:
     sample = state.clone()
     hidden_places = []
     for name, piles in sample.zones.items():
-        owned = game.zones[name].per != "game"
         for i, pile in enumerate(piles):
             for k in range(len(pile)):
-                if not card_visible(game, sample, name, i if owned else None, pile, k, seat):
+                if not card_visible(game, sample, name, game.pile_owner(sample, name, i), pile, k, seat):
                     hidden_places.append((pile, k))
     generator = rng.seed_state(seed)
     cards, generator = rng.shuffled(generator, [pile[k] for pile, k in hidden_places])
