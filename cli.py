@@ -86,20 +86,24 @@ def _error_summary(report: list[dict]) -> str:
 @click.option("--players", "-n", type=click.IntRange(1, 64), help="Number of players (default: the game's).")
 @click.option("--human", default="1", show_default=True, metavar="SEATS",
               help="Seats played by people, from 1, comma-separated; 'none' for bots only.")
-@click.option("--bot", "bot_kind", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
-              help="The kind of bot for the other seats.")
+@click.option("--bot", "bot_kind", type=click.Choice(["random", "greedy", "priority"]), default="greedy",
+              show_default=True, help="The kind of bot for the other seats.")
+@click.option("--bot-speed", type=click.FloatRange(min=0.01), default=2.0, show_default=True, metavar="SECONDS",
+              help="In free play (no turns): how long a bot takes for one action, on average.")
+@click.option("--fake-clock", type=click.FloatRange(min=0.0), metavar="SECONDS",
+              help="Free play on a fake clock: each line you type takes SECONDS (reproducible games).")
 @click.option("--seed", type=int, default=None, help="Random seed (default: a new one, shown at the start).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Write the game record here.")
 @option_flag
-def play(file: str, players: int | None, human: str, bot_kind: str, seed: int | None,
-         record_path: str | None, options: tuple[str, ...]) -> None:
+def play(file: str, players: int | None, human: str, bot_kind: str, bot_speed: float, fake_clock: float | None,
+         seed: int | None, record_path: str | None, options: tuple[str, ...]) -> None:
     """Play a game in the terminal against bots."""
     from interpreter.errors import RulesError
     from interpreter.terminal import TerminalGame, parse_seats
 
     try:
-        session = TerminalGame.open(file, _parse_options(options), players, seed, bot_kind, record_path)
-        session.humans = parse_seats(human, session.players)
+        session = TerminalGame.open(file, _parse_options(options), players, seed, bot_kind, record_path,
+                                    lambda count: parse_seats(human, count), bot_speed, fake_clock)
     except RulesError as error:
         _fail(error)
     sys.exit(session.run())

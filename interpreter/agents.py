@@ -4,6 +4,7 @@
 - ``greedy``: the move that maximises the game's bot hint (``bot.hint``), else the immediate gain
   in score, averaged over a few states sampled from what the seat sees (so dice not yet thrown
   and cards not yet seen are guessed, never read).
+- ``priority``: a move of the first kind in the game's ``bot.priority`` list it can play.
 """
 from __future__ import annotations
 
@@ -71,7 +72,21 @@ class GreedyBot(Bot):
         return lambda s: sign * float(scores(game, s)[seat])
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+class PriorityBot(Bot):
+    """Plays a move of the first kind the game's ``bot.priority`` lists that it can (any of them,
+    at random); quick enough for real-time play."""
+
+    kind = "priority"
+
+    def choose(self, state: State, moves: list[Move]) -> Move:
+        order = self.game.bot_priority
+        rank = {name: i for i, name in enumerate(order)}
+        best = min(rank.get(m.name, len(order)) for m in moves)
+        preferred = [m for m in moves if rank.get(m.name, len(order)) == best]
+        return preferred[self.draw(len(preferred))]
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "priority": PriorityBot}
 
 
 def make_bot(kind: str, game: Any, seat: int, seed: int = 0) -> Bot:

@@ -272,6 +272,7 @@ class _Compiler:
                          for i in range(len(data.get("triggers", [])))]
         self._scoring(data.get("scoring"))
         game.hint = self.expr(("bot", "hint")) if "hint" in data.get("bot", {}) else None
+        game.bot_priority = self._move_names(("bot", "priority"))
         view = data.get("view", {})
         game.shown = {level: {label: self.expr(("view", level, label)) for label in view.get(level, {})}
                       for level in ("game", "seat")}
@@ -354,6 +355,15 @@ class _Compiler:
             start=block(path + ("start",)), end=block(path + ("end",)),
             turn_start=block(path + ("turn_start",)), turn_end=block(path + ("turn_end",)),
         )
+
+    def _move_names(self, path: tuple) -> list[str]:
+        names = self.doc_value(path) or []
+        for i, name in enumerate(names):
+            if name not in self.game.moves:
+                self.errors.append(SpecError(f"unknown move '{name}'", self.doc.pos(path + (i,)),
+                                             hint=did_you_mean(name, self.game.moves) or _choices_hint(
+                                                 "the moves are", self.game.moves)))
+        return names
 
     def _scoring(self, scoring: dict | None) -> None:
         game = self.game

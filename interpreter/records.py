@@ -1,7 +1,8 @@
 """Game records: JSON Lines, a header then one line per move, and their replay.
 
 The header names the game, a hash of its resolved spec, the options, the seed and the number of
-players; replaying a record against a spec with another hash is refused.
+players; each move line its seat, its text and its moment (``t``, seconds from the start).
+Replaying a record against a spec with another hash is refused.
 """
 from __future__ import annotations
 
@@ -40,8 +41,9 @@ class RecordWriter:
         self.record = record
         self._write(record.header())
 
-    def add(self, seat: int, text: str) -> None:
-        line = {"seat": seat, "move": text}
+    def add(self, seat: int, text: str, when: float = 0.0) -> None:
+        """One move; ``when`` is its moment in seconds from the start (it orders free play)."""
+        line = {"seat": seat, "move": text, "t": round(when, 3)}
         self.record.moves.append(line)
         self._write(line)
 

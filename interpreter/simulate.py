@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from .agents import BOTS, make_bot
 from .api import LoadedGame, load_game
-from .engine import apply_move
+from .realtime import Table
 from .errors import OptionError, RulesError, did_you_mean
 from .limits import MAX_MOVES_PER_GAME
 from .simulate_report import GameOutcome, Report
@@ -104,19 +104,12 @@ def play_game(loaded: LoadedGame, settings: Settings, index: int) -> GameOutcome
 
 def _play(loaded: LoadedGame, settings: Settings, index: int, seed: int) -> GameOutcome:
     state = loaded.new_state(settings.players, seed)
-    bots = [make_bot(kind, loaded.game, seat, seed) for seat, kind in enumerate(settings.bots)]
+    bots = {seat: make_bot(kind, loaded.game, seat, seed) for seat, kind in enumerate(settings.bots)}
+    table = Table(loaded.game, state, bots, seed=seed)
     first_seat = None
     while not state.over and state.moves < settings.max_moves:
-        seats = loaded.acting_seats(state)
-        if not seats:
-            raise RulesError(f"the game is not over but no seat may move (after {state.moves} moves)")
-        seat = seats[0]
-        moves = loaded.legal_moves(state, seat)
-        if not moves:
-            raise RulesError(f"P{seat + 1} is to act but has no legal move (after {state.moves} moves)")
-        # The bot chose among the legal moves of this very state: no need to check it again.
-        apply_move(loaded.game, state, bots[seat].choose(state, moves), seat, checked=False)
-        first_seat = seat if first_seat is None else first_seat
+        action = table.next_bot_action()
+        first_seat = action.seat if first_seat is None else first_seat
     stop = state.stop_reason
     if not state.over:
         stop = f"not over after {settings.max_moves} moves (the move limit)"

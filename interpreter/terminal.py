@@ -2,10 +2,17 @@
 
 Works with a pipe on standard input, so a game can be scripted. A bad entry gets a reason and a
 new prompt; end of input or Ctrl-C stops the game with a message and keeps the record.
+
+In free play (a phase without turns) the bots act at their speed on the clock while the person
+thinks: when a line is typed, every bot action due before that moment happens first, then the
+person's move, at the moment it was entered. A move that lost its race is refused and nothing
+else changes. The clock is the real one, or a fake one (each typed line takes a fixed time) that
+makes a game exactly reproducible.
 """
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, Callable
 
 import click
@@ -14,11 +21,12 @@ from .agents import make_bot
 from .api import LoadedGame, load_game
 from .engine import find_move
 from .errors import IllegalMove, OptionError, RulesError
+from .realtime import Action, Table
 from .records import Record, RecordWriter
 from .render import render_moves, render_view
 
 HELP = """Type the number of a move, or the move itself (a unique beginning is enough).
-  board   show the table again
+  board   show the table again (an empty line too, in free play)
   moves   list your legal moves
   help    this text
   quit    stop the game (the record so far is kept)"""
@@ -52,23 +60,45 @@ def final_table(loaded: LoadedGame, state: Any) -> str:
     return "\n".join(lines)
 
 
+class Clock:
+    """Seconds since the game started: the real clock, or a fake one that advances ``step`` seconds
+    for each line a person types."""
+
+    def __init__(self, step: float | None = None):
+        self.step = step
+        self.started = time.monotonic()
+        self.fake = 0.0
+
+    def line_typed(self) -> float:
+        if self.step is None:
+            return time.monotonic() - self.started
+        self.fake += self.step
+        return self.fake
+
+
 class TerminalGame:
-    def __init__(self, loaded: LoadedGame, players: int, seed: int, bot_kind: str,
-                 record: RecordWriter | None, read_line: Callable[[str], str] = input):
+    def __init__(self, loaded: LoadedGame, players: int, seed: int, bot_kind: str, record: RecordWriter | None,
+                 humans: set[int], bot_speed: float = 2.0, clock: Clock | None = None,
+                 read_line: Callable[[str], str] = input):
         self.loaded = loaded
         self.players = players
         self.seed = seed
         self.state = loaded.new_state(players, seed)
-        self.bots = {s: make_bot(bot_kind, loaded.game, s, seed) for s in range(players)}
-        self.humans: set[int] = {0}
+        self.humans = humans
+        bots = {s: make_bot(bot_kind, loaded.game, s, seed) for s in range(players) if s not in humans}
+        self.table = Table(loaded.game, self.state, bots, {s: bot_speed for s in bots}, seed)
         self.record = record
+        self.clock = clock or Clock()
         self.read_line = read_line
+        self.seen: list[str] = []          # the legal moves at the person's last look
 
     @classmethod
     def open(cls, file: str, options: dict, players: int | None, seed: int | None, bot_kind: str,
-             record_path: str | None) -> "TerminalGame":
+             record_path: str | None, human: Callable[[int], set[int]], bot_speed: float = 2.0,
+             fake_clock: float | None = None) -> "TerminalGame":
         loaded = load_game(file, options)
         players = players or loaded.game.default_players
+        humans = human(players)
         seed = random.SystemRandom().randrange(1, 10**9) if seed is None else seed
         writer = None
         if record_path:
@@ -77,18 +107,17 @@ class TerminalGame:
             except OSError as error:
                 raise RulesError(f"cannot write the record {record_path}: {error.strerror}") from None
             writer = RecordWriter(stream, Record(loaded.name, loaded.digest(), file, loaded.options, seed, players))
-        return cls(loaded, players, seed, bot_kind, writer)
+        return cls(loaded, players, seed, bot_kind, writer, humans, bot_speed, Clock(fake_clock))
 
     def run(self) -> int:
         click.echo(f"{self.loaded.name}: {self.players} players, seed {self.seed}. Type 'help' for help.")
         try:
             while not self.state.over:
-                seat = self.loaded.acting_seats(self.state)[0]
-                if seat in self.humans:
-                    if not self._human_turn(seat):
-                        return self._stopped("game stopped")
-                else:
-                    self._play(seat, self.bots[seat].choose(self.state, self.loaded.legal_moves(self.state, seat)))
+                seat = self._human_to_act()
+                if seat is None:
+                    self._note(self.table.next_bot_action())
+                elif not self._human_turn(seat):
+                    return self._stopped("game stopped")
         except EOFError:
             return self._stopped("input ended; game stopped")
         except KeyboardInterrupt:
@@ -98,54 +127,92 @@ class TerminalGame:
         click.echo(final_table(self.loaded, self.state))
         return 0
 
+    def _human_to_act(self) -> int | None:
+        """The person to ask now: the one whose turn it is, or in free play the first person at
+        the table; None when a bot is to move."""
+        if self.state.current is not None:
+            return self.state.current if self.state.current in self.humans else None
+        return min(self.humans) if self.humans else None
+
     def _stopped(self, why: str) -> int:
         kept = f"; the record so far is in {self.record.stream.name}" if self.record else ""
         click.echo(f"\n{why}{kept}.")
         return 0
 
-    def _play(self, seat: int, move: Any) -> None:
-        self.loaded.apply(self.state, move, seat)
+    def _note(self, action: Action | None) -> None:
+        if action is None:
+            return
         if self.record:
-            self.record.add(seat, move.text)
-        click.echo(f"P{seat + 1}: {move.text}")
+            self.record.add(action.seat, action.move.text, action.time)
+        click.echo(f"P{action.seat + 1}: {action.move.text}")
 
     def _human_turn(self, seat: int) -> bool:
-        """Ask until a legal move is played; False when the player quits."""
+        """Ask until the person plays a move; False when they quit."""
         self._show(seat)
-        while True:
-            moves = self.loaded.legal_moves(self.state, seat)
+        while not self.state.over:
             entry = self.read_line(f"P{seat + 1}> ").strip()
-            if not entry:
-                continue
+            moment = self.clock.line_typed()
+            if self.state.current is None:
+                self._catch_up(moment)
             word = entry.lower()
             if word in ("quit", "exit", "q"):
                 return False
             if word in ("help", "?"):
                 click.echo(HELP)
-            elif word == "board":
-                self._show(seat)
+            elif word in ("board", ""):
+                if word or self.state.current is None:
+                    self._show(seat)
             elif word == "moves":
-                click.echo(render_moves([m.text for m in moves]))
-            else:
-                move = self._pick(entry, moves, seat)
-                if move is not None:
-                    self._play(seat, move)
-                    return True
+                click.echo(render_moves(self._legal(seat)))
+            elif self._try(seat, entry, moment):
+                return True
+        return True
+
+    def _catch_up(self, moment: float) -> None:
+        """Every bot action due before ``moment`` happens, shown as 'since your last look'."""
+        while not self.state.over:
+            action = self.table.next_bot_action(until=moment)
+            if action is None:
+                return
+            self._note(action)
+
+    def _try(self, seat: int, entry: str, moment: float) -> bool:
+        moves = self.loaded.legal_moves(self.state, seat)
+        try:
+            move = self._pick(entry, moves, seat)
+        except IllegalMove as error:
+            click.echo(self._refusal(entry, error))
+            return False
+        if move is None:
+            return False
+        action = self.table.play(seat, move, moment if self.state.current is None else self.table.now)
+        if self.record:
+            self.record.add(seat, action.move.text, action.time)
+        click.echo(f"P{seat + 1}: {action.move.text}")
+        return True
+
+    def _refusal(self, entry: str, error: IllegalMove) -> str:
+        wanted = " ".join(entry.split()).lower()
+        if any(text.lower().startswith(wanted) for text in self.seen) and self.state.current is None:
+            return f"too slow: '{entry}' was possible when you looked, but the others moved first"
+        return f"error: {error.message}" + (f"\nhint: {error.hint}" if error.hint else "")
 
     def _pick(self, entry: str, moves: list, seat: int) -> Any:
         if entry.isdigit():
             number = int(entry)
-            if 1 <= number <= len(moves):
-                return moves[number - 1]
-            click.echo(f"error: there is no move {number}; choose 1 to {len(moves)}")
+            if 1 <= number <= len(self.seen):
+                return find_move(self.loaded.game, self.state, self.seen[number - 1], seat)
+            click.echo(f"error: there is no move {number}; choose 1 to {len(self.seen)}")
             return None
-        try:
-            return find_move(self.loaded.game, self.state, entry, seat)
-        except IllegalMove as error:
-            click.echo(f"error: {error.message}" + (f"\nhint: {error.hint}" if error.hint else ""))
-            return None
+        return find_move(self.loaded.game, self.state, entry, seat)
+
+    def _legal(self, seat: int) -> list[str]:
+        self.seen = [m.text for m in self.loaded.legal_moves(self.state, seat)]
+        return self.seen
 
     def _show(self, seat: int) -> None:
         click.echo(render_view(self.loaded.view(self.state, seat)))
-        click.echo(f"Your moves (P{seat + 1}):")
-        click.echo(render_moves([m.text for m in self.loaded.legal_moves(self.state, seat)]))
+        moves = self._legal(seat)
+        click.echo(f"Your moves (P{seat + 1}):" if moves else "You have no move now; press Enter to look again.")
+        if moves:
+            click.echo(render_moves(moves))

@@ -54,7 +54,7 @@ def test_end_of_input_stops_cleanly_and_keeps_the_record(tmp_path):
     assert result.exit_code == 0
     assert "input ended; game stopped; the record so far is in" in result.output
     lines = record.read_text().splitlines()
-    assert json.loads(lines[1]) == {"seat": json.loads(lines[1])["seat"], "move": "throw"}
+    assert json.loads(lines[1]) == {"seat": json.loads(lines[1])["seat"], "move": "throw", "t": 0.0}
 
 
 def test_quit_stops_the_game():

@@ -11,6 +11,7 @@ from interpreter.agents import RandomBot
 from interpreter.api import load_game
 from interpreter.errors import IllegalMove
 from interpreter.moves import Move
+from interpreter.realtime import Table
 from tests.helpers import game_files
 
 GAMES_PER_FILE = 200
@@ -22,21 +23,28 @@ def loaded(request):
     return load_game(request.param)
 
 
+class CheckingBot(RandomBot):
+    """A random bot that first runs the expensive checks on the state it is shown."""
+
+    def __init__(self, loaded, seat, seed, deep):
+        super().__init__(loaded.game, seat, seed)
+        self.loaded, self.deep = loaded, deep
+
+    def choose(self, state, moves):
+        assert moves, f"seat {self.seat} is to act but has no legal move"
+        if self.deep:
+            check_state(self.loaded, state, moves)
+        return super().choose(state, moves)
+
+
 def play_out(loaded, players, seed, deep=False):
+    """A game between random bots on the engine's clock (turns, or free play by speed)."""
     state = loaded.new_state(players, seed)
-    bots = [RandomBot(loaded.game, s, seed) for s in range(players)]
+    table = Table(loaded.game, state, {s: CheckingBot(loaded, s, seed, deep) for s in range(players)}, seed=seed)
     texts = []
     while not state.over:
-        seats = loaded.acting_seats(state)
-        assert seats, "the game is not over but nobody may move"
-        seat = seats[0]
-        moves = loaded.legal_moves(state, seat)
-        assert moves, f"seat {seat} is to act but has no legal move"
-        if deep:
-            check_state(loaded, state, moves)
-        move = bots[seat].choose(state, moves)
-        loaded.apply(state, move)
-        texts.append(move.text)
+        action = table.next_bot_action()
+        texts.append(f"P{action.seat + 1} {action.move.text}")
     return state, texts
 
 
