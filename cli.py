@@ -237,6 +237,49 @@ def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, o
     sys.exit(0 if run.ok else EXIT_ERROR)
 
 
+@main.command("bench")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--games", "-n", type=click.IntRange(min=1), default=20, show_default=True,
+              help="Random playouts in each timed run.")
+@click.option("--runs", "-r", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Timed runs; the median is reported.")
+@click.option("--players", type=click.IntRange(1, 64), help="Number of players (default: the game's).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed + i.")
+@click.option("--baseline", metavar="NAME", help="Also measure a hand-written baseline: a name in "
+              "benchmarks/baselines/ or a .py file.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON, and nothing else.")
+@option_flag
+def bench_command(file: str, games: int, runs: int, players: int | None, seed: int, baseline: str | None,
+                  as_json: bool, options: tuple[str, ...]) -> None:
+    """Measure random playouts: playouts per second, microseconds per move, peak memory."""
+    from interpreter.api import load_game
+    from interpreter.bench import bench, check_baseline_players, find_baseline, load_baseline, render_text
+    from interpreter.errors import OptionError, RulesError
+    from interpreter.simulate import check_players
+
+    try:
+        loaded = load_game(file, _parse_options(options))
+    except RulesError as error:
+        _fail(error)
+    players = players or loaded.game.default_players
+    try:
+        check_players(loaded, players)
+    except OptionError as error:
+        raise click.BadParameter(error.message, param_hint="'--players'") from None
+    try:
+        module = load_baseline(find_baseline(baseline, file)) if baseline else None
+        if module is not None:
+            check_baseline_players(module, players)
+    except OptionError as error:
+        hint = f"; {error.hint}" if error.hint else ""
+        raise click.BadParameter(error.message + hint, param_hint="'--baseline'") from None
+    try:
+        report = bench(loaded, games, runs, players, seed, module)
+    except RulesError as error:
+        _fail(error)
+    click.echo(json.dumps(report.to_json(), indent=2) if as_json else render_text(report))
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
 

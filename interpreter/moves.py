@@ -1,13 +1,17 @@
 """Moves as values, their short text notation, and the enumeration of parameter choices."""
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import EvalError
 from .limits import MAX_COLLECTION
-from .values import Card, Seat, ZoneRef
+from .values import Card, Seat
+
+# Distinct collections of plain values (dice...) whose sub-collections are kept: they come back often.
+SUB_COLLECTION_CACHE = 4096
 
 
 @dataclass(frozen=True)
@@ -28,23 +32,45 @@ class Move:
 
 def notation(name: str, args: tuple) -> str:
     """``throw 2 5 5``: the move's name then each argument; a none argument is left out."""
-    words = [name] + [show(a) for a in args if a is not None]
-    return " ".join(w for w in words if w != "")
+    words = [name]
+    for arg in args:
+        if arg is not None:
+            word = show(arg)
+            if word != "":
+                words.append(word)
+    return " ".join(words)
 
 
 def show(value: Any) -> str:
-    if isinstance(value, bool):
+    kind = type(value)
+    if kind is int or kind is str:      # the common case, first and fast
+        return str(value)
+    if kind is bool:
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
         return " ".join(show(v) for v in value)
-    if isinstance(value, (Card, Seat, ZoneRef)):
-        return str(value)
     return str(value)
 
 
 def sub_collections(values: list) -> list[list]:
     """Every distinct non-empty sub-collection of ``values`` (repeats count as often as they
     occur), smallest first."""
+    if all(type(v) in _PLAIN for v in values):
+        # Typed keys, so that 1, 1.0 and true (equal in Python) never share an entry.
+        cached = _cached_sub_collections(tuple((type(v), v) for v in values))
+        return [list(subset) for subset in cached]
+    return _sub_collections(values)
+
+
+_PLAIN = (int, str, float, bool, type(None))
+
+
+@functools.lru_cache(maxsize=SUB_COLLECTION_CACHE)
+def _cached_sub_collections(key: tuple) -> tuple[tuple, ...]:
+    return tuple(tuple(subset) for subset in _sub_collections([v for _, v in key]))
+
+
+def _sub_collections(values: list) -> list[list]:
     distinct: list = []
     counts: list[int] = []
     for value in values:

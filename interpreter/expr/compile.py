@@ -26,12 +26,19 @@ STEPS = "_steps"   # a one-item list: the work left in this evaluation
 CALLS = "_calls"   # how many defined functions are running, nested
 
 
+SIZED = (list, tuple, dict, str)
+
+
 def spend(env: dict, amount: int) -> None:
     cell = env[STEPS]
     cell[0] -= amount
     if cell[0] < 0:
-        raise LimitError(f"expression takes too many steps (limit {limits.MAX_EVAL_STEPS})",
-                         hint="loop over fewer items, or split the work")
+        raise _too_many_steps()
+
+
+def _too_many_steps() -> LimitError:
+    return LimitError(f"expression takes too many steps (limit {limits.MAX_EVAL_STEPS})",
+                      hint="loop over fewer items, or split the work")
 
 
 def describe(error: Exception) -> str:
@@ -72,10 +79,12 @@ def _constant(value: Any) -> Piece:
 
 
 class Compiler:
-    def __init__(self, resolved: Resolved, locate: Locator):
+    def __init__(self, resolved: Resolved, locate: Locator, root: n.Node):
         self.resolved = resolved
         self.locate = locate
         self._pieces: dict[int, Piece] = {}
+        # Whether the closures spend a work budget (then the caller puts one in ``env``).
+        self.budget = resolved.tracked and any(self._spends(node) for node in _all_nodes(root))
         self._compilers: dict[type, Callable[[Any], Fn]] = {
             n.Name: self._name, n.ListDisplay: self._list, n.MapDisplay: self._map, n.Range: self._range,
             n.Negation: self._negation, n.Not: self._not, n.Arith: self._arith, n.Compare: self._compare,
@@ -94,6 +103,9 @@ class Compiler:
     def _make_piece(self, node: n.Node) -> Piece:
         if isinstance(node, n.Literal):
             return _constant(node.value)
+        function = self._constant_function(node)
+        if function is not None:
+            return _constant(function.compiled.value)
         fn = self._compilers[type(node)](node)
         if isinstance(node, self._foldable) and all(self.piece(c).constant for c in _children(node)):
             try:
@@ -104,6 +116,23 @@ class Compiler:
 
     def fn(self, node: n.Node) -> Fn:
         return self.piece(node).fn
+
+    def _constant_function(self, node: n.Node) -> Any:
+        """The defined function ``node`` calls when it takes no parameters and its body is a
+        constant (``suits: '["clubs", ...]'``): the call is folded to that constant."""
+        if not isinstance(node, (n.Name, n.Call)):
+            return None
+        target = self.resolved.targets.get(id(node))
+        if target is None or target[0] != "user":
+            return None
+        function = target[1]
+        return function if not function.params and function.compiled.constant else None
+
+    def _spends(self, node: n.Node) -> bool:
+        if isinstance(node, (n.Lambda, n.Comprehension)):
+            return True
+        target = self.resolved.targets.get(id(node)) if isinstance(node, (n.Name, n.Call)) else None
+        return target is not None and target[0] == "user" and self._constant_function(node) is None
 
     def pos(self, node: n.Node, start: int | None = None) -> Position:
         start = node.start if start is None else start
@@ -219,14 +248,8 @@ class Compiler:
         steps = [(ops.COMPARISONS[op], self.fn(x), self.locate(node.start, max(1, x.end - node.start)))
                  for op, x in node.steps]
         if len(steps) == 1:
-            test, right, pos = steps[0]
-
-            def single(ctx, env):
-                try:
-                    return test(first(ctx, env), right(ctx, env))
-                except Exception as e:
-                    raise fault(e, pos) from None
-            return single
+            op, right = node.steps[0]
+            return _single_compare(op, first, self.piece(right), steps[0][2])
 
         def chain(ctx, env):
             left = first(ctx, env)
@@ -247,11 +270,23 @@ class Compiler:
             if len(operands) == 2:
                 a, b = operands
                 return lambda ctx, env: a(ctx, env) and b(ctx, env)
-            return lambda ctx, env: all(f(ctx, env) for f in operands)
+
+            def all_of(ctx, env):
+                for f in operands:
+                    if not f(ctx, env):
+                        return False
+                return True
+            return all_of
         if len(operands) == 2:
             a, b = operands
             return lambda ctx, env: a(ctx, env) or b(ctx, env)
-        return lambda ctx, env: any(f(ctx, env) for f in operands)
+
+        def any_of(ctx, env):
+            for f in operands:
+                if f(ctx, env):
+                    return True
+            return False
+        return any_of
 
     def _if_else(self, node: n.IfElse) -> Fn:
         test = self._bool_fn(node.test, "the condition of 'if'")
@@ -262,11 +297,19 @@ class Compiler:
 
     def _member(self, node: n.Member) -> Fn:
         target = self.resolved.targets[id(node)]
-        if target[0] == "object":
-            get = target[1].get
-            return self._unary(node, get, node.obj)
-        name = node.name
-        return self._unary(node, lambda value: ops.member(value, name), node.obj)
+        get = target[1].get if target[0] == "object" else ops.member_reader(node.name)
+        obj = node.obj
+        if isinstance(obj, n.Name) and self.resolved.targets.get(id(obj)) == ("local",):
+            # ``card.suit`` on a parameter or loop variable: the common shape, read straight from env.
+            name, pos = obj.name, self.pos(node)
+
+            def local_member(ctx, env):
+                try:
+                    return get(env[name])
+                except Exception as e:
+                    raise fault(e, pos) from None
+            return local_member
+        return self._unary(node, get, obj)
 
     def _index(self, node: n.Index) -> Fn:
         return self._binary(node, ops.index, node.obj, node.index)
@@ -293,32 +336,74 @@ class Compiler:
 
     def _builtin_call_fn(self, node: n.Call, builtin: Any) -> Fn:
         args, impl, pos = [self.fn(a) for a in node.args], builtin.impl, self.pos(node)
-        needs_ctx, tracked = builtin.needs_ctx, self.resolved.tracked
+        if builtin.needs_ctx:
+            return self._host_call_fn(args, impl, pos)
+        if self.budget:     # a built-in works through its collections: count that work
+            def counted(ctx, env):
+                try:
+                    values = [f(ctx, env) for f in args]
+                    spend(env, sum(len(v) for v in values if isinstance(v, SIZED)))
+                    return impl(*values)
+                except Exception as e:
+                    raise fault(e, pos) from None
+            return counted
+        if len(args) == 1:
+            (a,) = args
+
+            def one(ctx, env):
+                try:
+                    return impl(a(ctx, env))
+                except Exception as e:
+                    raise fault(e, pos) from None
+            return one
+        if len(args) == 2:
+            a, b = args
+
+            def two(ctx, env):
+                try:
+                    return impl(a(ctx, env), b(ctx, env))
+                except Exception as e:
+                    raise fault(e, pos) from None
+            return two
+
+        def run(ctx, env):
+            try:
+                return impl(*[f(ctx, env) for f in args])
+            except Exception as e:
+                raise fault(e, pos) from None
+        return run
+
+    def _host_call_fn(self, args: list[Fn], impl: Callable, pos: Position) -> Fn:
+        budget = self.budget
 
         def run(ctx, env):
             try:
                 values = [f(ctx, env) for f in args]
-                if tracked:   # a built-in works through its collections: count that work
-                    spend(env, sum(len(v) for v in values if isinstance(v, (list, tuple, dict, str))))
-                return impl(ctx, *values) if needs_ctx else impl(*values)
+                if budget:
+                    spend(env, sum(len(v) for v in values if isinstance(v, SIZED)))
+                return impl(ctx, *values)
             except Exception as e:
                 raise fault(e, pos) from None
         return run
 
     def _user_call_fn(self, node: n.Node, function: Any, arg_nodes: list[n.Node]) -> Fn:
         args, params, pos = [self.fn(a) for a in arg_nodes], function.params, self.pos(node)
-        body = function.body
+        body, most = function.body, limits.MAX_CALL_DEPTH
 
         def run(ctx, env):
             calls = env.get(CALLS, 0) + 1
             try:
-                if calls > limits.MAX_CALL_DEPTH:
-                    raise LimitError(f"defined functions nested too deeply (limit {limits.MAX_CALL_DEPTH})")
-                spend(env, 1)
-                inner = dict(zip(params, [f(ctx, env) for f in args]))
+                if calls > most:
+                    raise LimitError(f"defined functions nested too deeply (limit {most})")
+                steps = env[STEPS]
+                steps[0] -= 1
+                if steps[0] < 0:
+                    raise _too_many_steps()
+                inner = {p: f(ctx, env) for p, f in zip(params, args)}
             except Exception as e:
                 raise fault(e, pos) from None
-            inner[STEPS], inner[CALLS] = env[STEPS], calls
+            inner[STEPS] = steps
+            inner[CALLS] = calls
             return body(ctx, inner)
         return run
 
@@ -340,10 +425,14 @@ class Compiler:
                   [self._bool_fn(c, "the condition after 'if'") for c in loop.conditions])
                  for loop in node.loops]
         pos = self.pos(node)
+        # Without a lambda inside (which could keep it), one dict serves every iteration.
+        reuse = not any(isinstance(x, n.Lambda) for x in _all_nodes(node))
+        if reuse and len(loops) == 1 and len(loops[0][2]) <= 1:
+            return _single_loop(loops[0], element, pos)
 
         def run(ctx, env):
             out: list = []
-            _run_loops(loops, 0, element, ctx, env, out)
+            _run_loops(loops, 0, element, ctx, env, out, reuse)
             try:
                 return ops.checked_size(out)
             except Exception as e:
@@ -354,17 +443,105 @@ class Compiler:
         return self._unary(node, ops.iterable, node)
 
 
-def _run_loops(loops: list, i: int, element: Fn, ctx: Any, env: dict, out: list) -> None:
+def _single_compare(op: str, first: Fn, right: Piece, pos: Position) -> Fn:
+    """``a op b``, with the common shapes spelt out: equality, and a constant on the right."""
+    test, other, value = ops.COMPARISONS[op], right.fn, right.value
+    if op == "==" and right.constant:
+        def equal_to(ctx, env):
+            try:
+                return first(ctx, env) == value
+            except Exception as e:
+                raise fault(e, pos) from None
+        return equal_to
+    if op == "!=" and right.constant:
+        def unequal_to(ctx, env):
+            try:
+                return first(ctx, env) != value
+            except Exception as e:
+                raise fault(e, pos) from None
+        return unequal_to
+    if op == "in" and right.constant and isinstance(value, list):
+        def member_of(ctx, env):
+            try:
+                return first(ctx, env) in value
+            except Exception as e:
+                raise fault(e, pos) from None
+        return member_of
+    if op == "==":
+        def equal(ctx, env):
+            try:
+                return first(ctx, env) == other(ctx, env)
+            except Exception as e:
+                raise fault(e, pos) from None
+        return equal
+    if right.constant:
+        def against_constant(ctx, env):
+            try:
+                return test(first(ctx, env), value)
+            except Exception as e:
+                raise fault(e, pos) from None
+        return against_constant
+
+    def single(ctx, env):
+        try:
+            return test(first(ctx, env), other(ctx, env))
+        except Exception as e:
+            raise fault(e, pos) from None
+    return single
+
+
+def _single_loop(loop: tuple, element: Fn, pos: Position) -> Fn:
+    """``[element for var in iterable if condition]``: the common shape, in one Python loop."""
+    var, iterable, conditions = loop
+    condition = conditions[0] if conditions else None
+
+    def run(ctx, env):
+        out: list = []
+        steps = env[STEPS]
+        inner = dict(env)
+        for value in iterable(ctx, env):
+            steps[0] -= 1
+            if steps[0] < 0:
+                raise _too_many_steps()
+            inner[var] = value
+            if condition is None or condition(ctx, inner):
+                out.append(element(ctx, inner))
+        if len(out) > limits.MAX_COLLECTION:
+            try:
+                ops.checked_size(out)
+            except Exception as e:
+                raise fault(e, pos) from None
+        return out
+    return run
+
+
+def _run_loops(loops: list, i: int, element: Fn, ctx: Any, env: dict, out: list, reuse: bool) -> None:
     var, iterable, conditions = loops[i]
     last = i == len(loops) - 1
+    inner = dict(env) if reuse else None
     for value in iterable(ctx, env):
         spend(env, 1)
-        inner = {**env, var: value}
+        if reuse:
+            inner[var] = value
+        else:
+            inner = {**env, var: value}
         if all(c(ctx, inner) for c in conditions):
             if last:
                 out.append(element(ctx, inner))
             else:
-                _run_loops(loops, i + 1, element, ctx, inner, out)
+                _run_loops(loops, i + 1, element, ctx, inner, out, reuse)
+
+
+def _all_nodes(root: n.Node):
+    """Every node of a tree, the root first (iteratively: trees may be deep)."""
+    todo: list[Any] = [root]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, n.Node):
+            yield item
+            todo.extend(v for k, v in vars(item).items() if k not in ("start", "end", "depth"))
+        elif isinstance(item, (tuple, list)):
+            todo.extend(item)
 
 
 def _children(node: n.Node):
@@ -396,12 +573,14 @@ def _children(node: n.Node):
 class Compiled:
     """A compiled expression: call it with the host's context and the locals' values."""
 
-    __slots__ = ("text", "type", "node", "pos", "fn", "body")
+    __slots__ = ("text", "type", "node", "pos", "fn", "body", "constant", "value")
 
-    def __init__(self, text: str, type: Type, node: n.Node, pos: Position, fn: Fn, body: Fn):
+    def __init__(self, text: str, type: Type, node: n.Node, pos: Position, fn: Fn, body: Fn,
+                 constant: bool = False, value: Any = None):
         self.text, self.type, self.node, self.pos = text, type, node, pos
         self.fn = fn        # the closure for hot paths: no wrapping, errors already carry positions
         self.body = body    # the same without setting up a work budget (for defined functions)
+        self.constant, self.value = constant, value     # folded at compile time to ``value``
 
     def __call__(self, ctx: Any, env: dict | None = None) -> Any:
         try:
@@ -431,9 +610,11 @@ def _compile(text: str, scope: Scope, locate: Locator | None, expect: Type | Non
     result = checker.check(node, expect)
     if checker.errors:
         raise checker.errors[0] if len(checker.errors) == 1 else ErrorList(checker.errors)
-    body = Compiler(checker.resolved, locate).fn(node)
-    fn = _with_budget(body) if checker.resolved.tracked else body
-    return Compiled(text, result, node, locate(node.start, node.end - node.start), fn, body)
+    compiler = Compiler(checker.resolved, locate, node)
+    piece = compiler.piece(node)
+    fn = _with_budget(piece.fn) if compiler.budget else piece.fn
+    return Compiled(text, result, node, locate(node.start, node.end - node.start), fn, piece.fn,
+                    piece.constant, piece.value)
 
 
 def _with_budget(body: Fn) -> Fn:

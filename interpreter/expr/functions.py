@@ -84,7 +84,8 @@ class FunctionTable:
                            registry=self.scope.registry)
         body_scope.functions = self
         compiled = compile_body(definition.body_text, body_scope, definition.locate)
-        return CompiledFunction(definition.name, tuple(definition.params), compiled.type, compiled.fn, compiled)
+        # The body without a budget of its own: its callers hand it theirs.
+        return CompiledFunction(definition.name, tuple(definition.params), compiled.type, compiled.body, compiled)
 
     def compile_all(self) -> dict[str, CompiledFunction]:
         """Compile every definition; raise all their errors together."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import limits
 from ..errors import EvalError, LimitError
+from .types import OBJECT_TYPES as object_types
 from .types import object_type_of, type_of_value
 from .values import FunctionValue
 
@@ -176,6 +177,19 @@ def slice_of(obj: Any, low: Any, high: Any) -> Any:
             raise EvalError(f"a slice bound must be an int, got {type_of_value(bound)}")
     part = obj[low:high]
     return list(part) if isinstance(part, tuple) else part
+
+
+def member_reader(name: str):
+    """A reader of ``obj.name`` for values whose type was not known statically: a host object's
+    member is read straight from its type's table, anything else through ``member``."""
+    def read(obj: Any) -> Any:
+        object_type = object_types.get(type(obj))
+        if object_type is not None:
+            found = object_type.members.get(name)
+            if found is not None:
+                return found.get(obj)
+        return member(obj, name)
+    return read
 
 
 def member(obj: Any, name: str) -> Any:

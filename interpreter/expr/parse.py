@@ -22,6 +22,16 @@ def expression_parser() -> Lark:
     return Lark(grammar, parser="lalr", transformer=Builder(), maybe_placeholders=True)
 
 
+# Trees are immutable and hold offsets within their text only, so one text's tree serves every
+# place it is written (a game repeats some, and staged move conditions are parsed again).
+PARSED_CACHE = 4096
+
+
+@functools.lru_cache(maxsize=PARSED_CACHE)
+def _parsed(text: str) -> n.Node:
+    return expression_parser().parse(text)
+
+
 def text_locator(text: str, name: str = "<expression>") -> Locator:
     """Positions inside ``text`` itself, for an expression that is not part of a file."""
     source = Source.from_text(name, text)
@@ -43,7 +53,7 @@ def parse_expression(text: str, locate: Locator | None = None) -> n.Node:
                          locate(0, 1), "split it up, for example with a defined function")
     parser = expression_parser()
     try:
-        return parser.parse(text)
+        return _parsed(text)
     except BuildProblem as problem:
         kind = LimitError if problem.kind == "limit" else ExprSyntaxError
         raise kind(problem.message, locate(problem.start, max(1, problem.end - problem.start)),

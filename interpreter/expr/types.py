@@ -167,16 +167,16 @@ def type_of_value(value: Any) -> str:
 
 
 # Host classes whose instances expressions may read members from, when the static type is ANY.
-_OBJECT_TYPES: dict[type, ObjectType] = {}
+OBJECT_TYPES: dict[type, ObjectType] = {}
 
 
 def register_object_type(pyclass: type, object_type: ObjectType) -> None:
     """Declare the members that expressions may read from instances of ``pyclass``."""
-    _OBJECT_TYPES[pyclass] = object_type
+    OBJECT_TYPES[pyclass] = object_type
 
 
 def object_type_of(value: Any) -> ObjectType | None:
     for cls in type(value).__mro__:
-        if cls in _OBJECT_TYPES:
-            return _OBJECT_TYPES[cls]
+        if cls in OBJECT_TYPES:
+            return OBJECT_TYPES[cls]
     return None
