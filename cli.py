@@ -86,8 +86,9 @@ def _error_summary(report: list[dict]) -> str:
 @click.option("--players", "-n", type=click.IntRange(1, 64), help="Number of players (default: the game's).")
 @click.option("--human", default="1", show_default=True, metavar="SEATS",
               help="Seats played by people, from 1, comma-separated; 'none' for bots only.")
-@click.option("--bot", "bot_kind", type=click.Choice(["random", "greedy", "priority"]), default="greedy",
-              show_default=True, help="The kind of bot for the other seats.")
+@click.option("--bot", "bot_kind", type=click.Choice(["random", "greedy", "priority"]), default=None,
+              help="The kind of bot for the other seats (default: priority when the game lists a "
+                   "bot priority, else greedy).")
 @click.option("--bot-speed", type=click.FloatRange(min=0.01), default=2.0, show_default=True, metavar="SECONDS",
               help="In free play (no turns): how long a bot takes for one action, on average.")
 @click.option("--fake-clock", type=click.FloatRange(min=0.0), metavar="SECONDS",

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from . import rng
-from .errors import EvalError
+from . import interrupts, rng, tricks
+from .errors import EvalError, SpecError, did_you_mean
 from .values import Card, Seat, ZoneRef, copy_value
 
 Run = Callable[[Any, dict], None]
@@ -130,6 +130,12 @@ class EffectCompiler:
         return run_shuffle
 
     def _move(self, path, item, locals_):
+        if "slot" in item:
+            return self._move_to_slot(path, item, locals_)
+        if "displace_to" in item:
+            self.c.errors.append(SpecError("'displace_to' goes with 'slot': only a card put at a slot displaces one",
+                                           self.c.doc.key_pos(path + ("displace_to",)),
+                                           hint="add 'slot:', or remove 'displace_to:'"))
         cards = self.c.expr(path + ("move",), locals_)
         to = self.c.expr(path + ("to",), locals_)
         face, at_bottom = item.get("face"), item.get("at") == "bottom"
@@ -144,9 +150,44 @@ class EffectCompiler:
                 ctx.game.place(ctx.state, card.id, target, face, at_bottom)
         return run_move
 
+    def _move_to_slot(self, path, item, locals_):
+        """``move: card, to: grid, slot: s, displace_to: zone``: the card at slot s goes to the zone."""
+        card_of = self.c.expr(path + ("move",), locals_)
+        to = self.c.expr(path + ("to",), locals_)
+        slot = self.c.expr(path + ("slot",), locals_)
+        displace_to = self.c.expr(path + ("displace_to",), locals_) if "displace_to" in item else None
+        face = item.get("face")
+
+        def run_move_to_slot(ctx, env):
+            card, target, at = card_of(ctx, env), _zone(to(ctx, env), "move"), slot(ctx, env)
+            if not isinstance(card, Card):
+                raise EvalError(f"move: a card put at a slot must be one card, not {card!r}")
+            displaced = ctx.game.place(ctx.state, card.id, target, face, False, slot=at)
+            if displaced is None:
+                return
+            if displace_to is None:
+                raise EvalError(f"move: slot {at} of {target} held a card; say where it goes with 'displace_to'")
+            ctx.game.place(ctx.state, displaced, _zone(displace_to(ctx, env), "move"), None, False)
+        return run_move_to_slot
+
+    def _interrupt(self, path, item, locals_):
+        """Seats that each make one move of the listed ones before play goes on (interrupts.py)."""
+        seats = self.c.expr(path + ("interrupt",), locals_)
+        moves = item["moves"]
+        known = self.c.spec.data.get("moves", {})
+        for i, name in enumerate(moves):
+            if name not in known:
+                self.c.errors.append(SpecError(f"unknown move '{name}' in interrupt", self.c.doc.pos(path + ("moves", i)),
+                                               hint=did_you_mean(name, known) or "declare it under moves:"))
+
+        def run_interrupt(ctx, env):
+            interrupts.push(ctx.state, seats(ctx, env), moves)
+        return run_interrupt
+
     def _deal(self, path, item, locals_):
         count = self.c.expr(path + ("deal",), locals_)
         source = self.c.expr(path + ("from",), locals_) if "from" in item else None
+        first = self.c.expr(path + ("first",), locals_) if "first" in item else None
         to_name, face = item["to"], item.get("face")
         self.c.check_zone_name(to_name, path + ("to",), per="seat")
 
@@ -154,8 +195,10 @@ class EffectCompiler:
             n = count(ctx, env)
             ref = _zone(source(ctx, env), "deal") if source else ctx.game.deck_zone()
             pile = ctx.game.pile(ctx.state, ref)
+            players = ctx.state.players
+            start = _seat_number(first(ctx, env), players) if first else 0
             for _ in range(n):
-                for seat in range(ctx.state.players):
+                for seat in [(start + k) % players for k in range(players)]:
                     if not pile:
                         raise EvalError(f"deal: {ref} ran out of cards")
                     ctx.game.place(ctx.state, pile[-1], ZoneRef(to_name, seat), face, False)
@@ -197,6 +240,13 @@ class EffectCompiler:
                 body(ctx, {**env, name: value})
         return run_for
 
+    def _play_to_trick(self, path, item, locals_):
+        card = self.c.expr(path + ("play_to_trick",), locals_)
+
+        def run_play(ctx, env):
+            tricks.play_to_trick(ctx, card(ctx, env))
+        return run_play
+
     def _log(self, path, item, locals_):
         template = self.c.template(path + ("log",), locals_)
 
@@ -205,7 +255,8 @@ class EffectCompiler:
         return run_log
 
 
-_KINDS = ("set", "add", "choose_random", "roll", "shuffle", "move", "deal", "flip", "if", "for", "log")
+_KINDS = ("set", "add", "choose_random", "roll", "shuffle", "move", "deal", "flip", "if", "for", "log", "play_to_trick",
+          "interrupt")
 
 
 def key_offset(target: str) -> int:
@@ -228,6 +279,15 @@ def _combine(old: Any, new: Any, add: bool, target: str) -> Any:
     if isinstance(old, bool) or not isinstance(old, (int, float)) or isinstance(new, bool):
         raise EvalError(f"add: cannot add {new!r} to {target} ({old!r})")
     return old + new
+
+
+def _seat_number(value: Any, players: int) -> int:
+    """A seat given as a seat or a number (taken round the table)."""
+    if isinstance(value, Seat):
+        return value.index
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value % players
+    raise EvalError(f"deal: 'first' must be a seat, not {value!r}")
 
 
 def _zone(value: Any, effect: str) -> ZoneRef:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flow, rng
+from . import flow, interrupts, rng
 from .context import Ctx, active
 from .errors import EvalError, IllegalMove, LimitError
 from .limits import MAX_MOVES_PER_GAME
@@ -97,31 +97,37 @@ def _legal(game: Any, state: State, seat: int) -> list[Move]:
         return []
     ctx = Ctx(game, state, seat)
     found: dict[str, Move] = {}
-    for name in game.phases[state.phase].moves:
+    for name in interrupts.move_names(game, state):
         move = game.moves[name]
         for env in _choices(move.params, move.stages, ctx, {}):
             args = tuple(env[p.name] for p in move.params)
             text = notation(name, args)
-            found.setdefault(text, Move(seat, name, args, text))
+            if text not in found:
+                found[text] = Move(seat, name, args, text)
     return list(found.values())
 
 
 def _choices(params: list, stages: list, ctx: Ctx, env: dict):
     """Every assignment of the parameters for which the move's conditions hold; each domain is
-    computed with the earlier choices, and each condition checked as soon as it can be."""
+    computed with the earlier choices, and each condition checked as soon as it can be.
+
+    One ``env`` is filled in place (the caller reads each assignment before asking for the next):
+    no dict is copied per candidate."""
     for check in stages[0]:
-        if not check(ctx, env):
+        if not check.fn(ctx, env):
             return
     if not params:
         yield env
         return
     first = params[0]
-    domain = first.domain(ctx, env)
+    domain = first.domain.fn(ctx, env)
     if not isinstance(domain, list):
         raise EvalError(f"parameter '{first.name}' must range over a list, not {domain!r}")
     values = sub_collections(domain) if first.kind == "subset_of" else domain
     for value in values:
-        yield from _choices(params[1:], stages[1:], ctx, {**env, first.name: value})
+        env[first.name] = value
+        yield from _choices(params[1:], stages[1:], ctx, env)
+    env.pop(first.name, None)
 
 
 def find_move(game: Any, state: State, text: str, seat: int | None = None) -> Move:

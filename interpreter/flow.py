@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import interrupts
 from .context import Ctx
 from .errors import EvalError, LimitError
 from .limits import MAX_TRIGGER_CASCADE
@@ -30,6 +31,10 @@ def settle(ctx: Ctx) -> None:
             return
         if _fire_triggers(ctx):
             continue
+        if interrupts.pending(ctx.state):
+            if interrupts.advance(ctx.state, ctx.signals, lambda seat: _has_move(ctx, seat)):
+                return          # a seat of the interrupt is to move
+            continue
         if ctx.signals:
             _handle(ctx, _strongest(ctx.signals))
             continue
@@ -40,6 +45,11 @@ def settle(ctx: Ctx) -> None:
         return
     raise LimitError(f"the game did not settle after {MAX_TRIGGER_CASCADE} automatic steps "
                      "(a trigger whose effects do not make its condition false?)")
+
+
+def _has_move(ctx: Ctx, seat: int) -> bool:
+    from .engine import legal_moves     # here, not at the top: the engine imports this module
+    return bool(legal_moves(ctx.game, ctx.state, seat))
 
 
 def _strongest(signals: list[str]) -> str:

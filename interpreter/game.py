@@ -10,7 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from . import grids
 from . import names as N
+from . import tricks as T
 from .effects import EffectCompiler
 from .context import Ctx
 from .errors import ErrorList, EvalError, RulesError, SpecError, did_you_mean
@@ -121,7 +123,7 @@ class Game:
     def zone_refs(self, state: Any, zone: str, owner: int | None) -> list[ZoneRef]:
         """The piles of a zone of several piles, for one owner."""
         count = len(state.zones[zone]) // self.owners(state, zone)
-        return [ZoneRef(zone, owner, k) for k in range(count)]
+        return [ZoneRef(zone, owner, k, numbered=True) for k in range(count)]
 
     def allocate_zones(self, state: Any, per: tuple[str, ...]) -> None:
         """Empty piles for the zones kept ``per`` these kinds of owner."""
@@ -133,17 +135,26 @@ class Game:
                     raise EvalError(f"zone '{name}' must have at least one pile, not {count}")
                 state.zones[name] = [[] for _ in range(self.owners(state, name) * count)]
 
-    def place(self, state: Any, card_id: int, target: ZoneRef, face: str | None, at_bottom: bool) -> None:
-        """Move one card from wherever it is to the top (or bottom) of a zone."""
-        for piles in state.zones.values():
+    def place(self, state: Any, card_id: int, target: ZoneRef, face: str | None, at_bottom: bool,
+              slot: Any = None) -> int | None:
+        """Move one card from wherever it is to the top (or bottom) of a zone; in a grid, to the
+        first empty slot, or to ``slot``: the card that was there is returned, out of every zone."""
+        for name, piles in state.zones.items():
             for pile in piles:
                 if card_id in pile:
-                    pile.remove(card_id)
+                    grids.take_out(pile, card_id, self.zones[name].grid is not None)
                     break
         pile = self.pile(state, target)
-        pile.insert(0, card_id) if at_bottom else pile.append(card_id)
+        displaced = None
+        if slot is not None:
+            displaced = grids.put_at(self, target, pile, slot, card_id)
+        elif self.zones[target.name].grid is not None:
+            grids.put_in(self, target, pile, card_id)
+        else:
+            pile.insert(0, card_id) if at_bottom else pile.append(card_id)
         face = face or self.zones[target.name].face
         (state.face_up.add if face == "up" else state.face_up.discard)(card_id)
+        return displaced
 
     def team_of(self, state: Any, seat: int) -> int:
         teams = state.vars.get("$teams")
@@ -260,6 +271,7 @@ class _Compiler:
                             for name, zone in game.zones.items() if zone.piles is not None}
         game.setup = self.effects.block(("setup",))
         game.teams = self.expr(("teams", "of"), {"seat": None}) if "teams" in data else None
+        game.tricks = T.compile_rules(self, data["tricks"]) if "tricks" in data else None
         flow = data["flow"]
         game.rounds = self.expr(("flow", "rounds")) if "rounds" in flow else None
         game.match_until = self.expr(("flow", "until"), expect_bool=True) if "until" in flow else None
@@ -287,8 +299,9 @@ class _Compiler:
                 for k, v in card.items():
                     attrs.setdefault(k, v)
         types = N.game_types(game, game.variables, game.zones, attrs)
-        N.register_types(types)
-        names = {}
+        game.types = types
+        with_tricks = "tricks" in self.spec.data
+        names = T.bindings(types.seat, types.card) if with_tricks else {}     # the game's own names hide these
         names.update({k: N.Binding(N.type_of(v), (lambda v: lambda ctx: v)(v), "an option")
                       for k, v in game.options.items()})
         names.update(N.variable_bindings(game, game.variables))
@@ -296,7 +309,7 @@ class _Compiler:
         names.update(N.flow_bindings(game, types.seat))
         if game.dice_count:
             names["dice"] = N.Binding(N.ListOf(N.INT), lambda ctx: ctx.state.dice, "the dice, as their values")
-        return Scope(names=names)
+        return Scope(names=names, registry=T.registry() if with_tricks else None)
 
     def _definitions(self) -> dict[str, UserFunction]:
         defs = {}

@@ -6,9 +6,11 @@ means the acting seat's (``throws`` is ``me.throws``).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import grids
 from .context import active_game, active_state
 from .expr import ANY, BOOL, INT, STR, Binding, ListOf, Member, ObjectType, register_object_type
 from .values import Card, Seat, ZoneRef
@@ -110,19 +112,38 @@ def game_types(game: Any, variables: dict, zones: dict, card_attributes: dict[st
 def _zone_cards(ref: ZoneRef) -> list[Card]:
     state, game = active_state(), active_game()
     table = game.card_table(state.players)
-    return [table[c] for c in game.pile(state, ref)]
+    return [table[c] for c in game.pile(state, ref) if c is not None]   # None: an empty slot of a grid
+
+
+def _ids(ref: ZoneRef) -> list:
+    return active_game().pile(active_state(), ref)
+
+
+def _end_card(ref: ZoneRef, last: bool) -> Card | None:
+    """The top (or bottom) card without building the whole list: members read on every move."""
+    ids = _ids(ref)
+    for card in (reversed(ids) if last else ids):
+        if card is not None:
+            return active_game().card_table(active_state().players)[card]
+    return None
+
+
+def _size(ref: ZoneRef) -> int:
+    ids = _ids(ref)
+    return len(ids) - ids.count(None)
 
 
 def zone_type_for(card: ObjectType) -> ObjectType:
     return ObjectType("zone", {
         "cards": Member(ListOf(card), lambda z: _zone_cards(z), "the cards in the zone, bottom first"),
-        "top": Member(card, lambda z: (_zone_cards(z) or [None])[-1], "the top card, or none"),
-        "bottom": Member(card, lambda z: (_zone_cards(z) or [None])[0], "the bottom card, or none"),
-        "size": Member(INT, lambda z: len(_zone_cards(z)), "how many cards the zone holds"),
-        "empty": Member(BOOL, lambda z: not _zone_cards(z), "whether the zone holds no card"),
+        "top": Member(card, lambda z: _end_card(z, True), "the top card, or none"),
+        "bottom": Member(card, lambda z: _end_card(z, False), "the bottom card, or none"),
+        "size": Member(INT, _size, "how many cards the zone holds"),
+        "empty": Member(BOOL, lambda z: _size(z) == 0, "whether the zone holds no card"),
         "owner": Member(ANY, lambda z: None if z.owner is None else Seat(z.owner), "the owning seat (or team number), or none"),
         "index": Member(INT, lambda z: z.index, "which pile, in a zone of several piles (from 0)"),
         "name": Member(STR, lambda z: z.name, "the zone's name"),
+        **grids.zone_members(card),
     })
 
 
@@ -135,6 +156,8 @@ def seat_type_for(game: Any, variables: dict, zones: dict, zone_type: ObjectType
     }
     for name, init in variables.get("seat", {}).items():
         members[name] = Member(type_of(init), _seat_member(name), "a seat variable")
+    for name, init in variables.get("team", {}).items():
+        members[name] = Member(type_of(init), _team_member(game, name), "a variable of the seat's team")
     for name, zone in zones.items():
         if zone.per != "game":
             kind = zone_type if zone.piles is None else ListOf(zone_type)
@@ -146,6 +169,10 @@ def _seat_member(name):
     return lambda s: active_state().seat_vars[s.index][name]
 
 
+def _team_member(game, name):
+    return lambda s: active_state().team_vars[game.team_of(active_state(), s.index)][name]
+
+
 def card_type_for(attributes: dict[str, Any]) -> ObjectType:
     """The card type with the attributes the game's decks print on their cards."""
     members = {
@@ -154,6 +181,7 @@ def card_type_for(attributes: dict[str, Any]) -> ObjectType:
         "face_up": Member(BOOL, lambda c: c.id in active_state().face_up, "whether the card lies face up"),
         "owner": Member(ANY, lambda c: c.attrs.get("owner"), "the seat whose deck the card belongs to"),
         "deck": Member(STR, lambda c: c.attrs.get("deck"), "the name of the card's deck"),
+        **grids.card_members(),
     }
     for name, sample in attributes.items():
         members.setdefault(name, Member(type_of(sample), _card_attr(name), "a printed attribute"))
@@ -164,8 +192,35 @@ def _card_attr(name):
     return lambda c: c.attrs.get(name)
 
 
-def register_types(types: GameTypes) -> None:
-    """Members of values whose type is only known at run time resolve through these."""
-    register_object_type(Seat, types.seat)
-    register_object_type(Card, types.card)
-    register_object_type(ZoneRef, types.zone)
+class _ActiveMembers(Mapping):
+    """The members of seats, cards or zones of the game being played right now.
+
+    Several games may be loaded in one process, each with its own seat variables and card
+    attributes; a value whose type was not known statically finds its members in the game that
+    is active when it is read."""
+
+    def __init__(self, pick: Any):
+        self.pick = pick
+
+    def _members(self) -> dict:
+        return self.pick(active_game().types).members
+
+    def __getitem__(self, name: str) -> Member:
+        return self._members()[name]
+
+    def __iter__(self):
+        return iter(self._members())
+
+    def __len__(self) -> int:
+        return len(self._members())
+
+
+def _active_type(name: str, pick: Any) -> ObjectType:
+    object_type = ObjectType(name)
+    object.__setattr__(object_type, "members", _ActiveMembers(pick))
+    return object_type
+
+
+register_object_type(Seat, _active_type("seat", lambda types: types.seat))
+register_object_type(Card, _active_type("card", lambda types: types.card))
+register_object_type(ZoneRef, _active_type("zone", lambda types: types.zone))

@@ -3,17 +3,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from .card_text import card_text, hand_text, team_lines, trick_lines
+from .grid_text import grid_lines
+
 HIDDEN = "##"
 
 
-def render_view(view: dict, names: list[str] | None = None) -> str:
+def render_view(view: dict, names: list[str] | None = None, color: bool = False) -> str:
+    """The view as text; ``color`` adds ANSI colours (red suits)."""
     names = names or [f"P{i + 1}" for i in range(view["players"])]
     lines = [_title(view, names)]
     if view["dice"]:
         lines.append("Dice: " + " ".join(str(d) for d in view["dice"]))
-    lines += _game_vars({**view["vars"], **view["shown"]["game"]})
+    lines += _game_vars({**_plain(view["vars"]), **{k: _plain(v) for k, v in view["shown"]["game"].items()}})
     lines += _seat_tables(view["seat_vars"], names, view["shown"]["seat"])
-    lines += _zones(view, names)
+    if view.get("teams") is not None:
+        lines += team_lines([{k: _cell(v) for k, v in _plain(t).items()} for t in view["team_vars"]],
+                            view["teams"], names)
+    if view.get("tricks") is not None:
+        lines += trick_lines(view["tricks"], names, color)
+    lines += _zones(view, names, color)
     return "\n".join(lines)
 
 
@@ -52,26 +61,68 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return [fmt(header)] + [fmt(r) for r in rows]
 
 
-def _zones(view: dict, names: list[str]) -> list[str]:
+def _zones(view: dict, names: list[str], color: bool = False) -> list[str]:
     lines = []
     mine = f"P{view['seat'] + 1}" if view["seat"] is not None else None
     for name, piles in view["zones"].items():
+        if name in view.get("grids", {}):
+            lines += _grids(name, piles, view["pile_names"][name], view["grids"][name], names, mine)
+            continue
+        empty: list[str] = []      # a run of empty numbered piles of one owner, shown as one line
         for pile, label in zip(piles, view["pile_names"][name]):
-            owner = label.split("#")[0]
-            shown = label.replace(owner, names[int(owner[1:]) - 1], 1) if owner.startswith("P") else label
-            you = " (you)" if mine is not None and owner == mine else ""
-            lines.append(f"{name} {shown}{you}: {_pile(pile)}" if label else f"{name}: {_pile(pile)}")
+            if empty and (pile or label.split("#")[0] != empty[0].split("#")[0]):
+                lines.append(_empty_run(name, empty, names, mine))
+                empty = []
+            if not pile and "#" in label:
+                empty.append(label)
+                continue
+            text = _pile_text(view, name, label, mine, pile, color)
+            lines.append(f"{name} {_owner_title(label, names, mine)}: {text}" if label else f"{name}: {text}")
+        if empty:
+            lines.append(_empty_run(name, empty, names, mine))
     return lines
 
 
-def _pile(pile: list) -> str:
+def _empty_run(name: str, labels: list[str], names: list[str], mine: str | None) -> str:
+    """``foundations #3-#24: (empty)`` rather than twenty-two lines."""
+    first = _owner_title(labels[0], names, mine)
+    if len(labels) == 1:
+        return f"{name} {first}: (empty)"
+    last = labels[-1].split("#")[1]
+    return f"{name} {first.replace(' (you)', '')}-#{last}{' (you)' if first.endswith('(you)') else ''}: (empty)"
+
+
+def _owner_title(label: str, names: list[str], mine: str | None) -> str:
+    """A pile's label (P2, P2#3, T1) with the player's name, and (you) for the viewer's own."""
+    owner = label.split("#")[0]
+    shown = label.replace(owner, names[int(owner[1:]) - 1], 1) if owner.startswith("P") else label
+    return shown + (" (you)" if mine is not None and owner == mine else "")
+
+
+def _grids(name: str, piles: list, labels: list[str], shape: list[int], names: list[str], mine: str | None) -> list[str]:
+    """Grids side by side (cards without colour, so that the columns line up)."""
+    shown = [[card_text(c) if c else c for c in pile] for pile in piles]
+    return grid_lines(name, shown, [_owner_title(label, names, mine) for label in labels], *shape)
+
+
+def _pile_text(view: dict, zone: str, label: str, mine: str | None, pile: list, color: bool) -> str:
+    """The viewer's hand in a trick-taking game is sorted by suit with the trump marked."""
+    tricks = view.get("tricks")
+    if tricks is not None and zone == tricks["hand"] and label == mine:
+        return hand_text(pile, tricks, color)
+    return _pile(pile, color)
+
+
+def _pile(pile: list, color: bool = False) -> str:
     if not pile:
         return "(empty)"
     hidden = sum(1 for c in pile if c is None)
     shown = [c for c in pile if c is not None]
     if hidden == len(pile):
         return f"{hidden} face down"
-    text = " ".join(c if c is not None else HIDDEN for c in pile)
+    if hidden == len(pile) - 1 and hidden > 1 and pile[-1] is not None:   # only the top may be seen
+        return f"{card_text(pile[-1], color)} (on {hidden} more)"
+    text = " ".join(card_text(c, color) if c is not None else HIDDEN for c in pile)
     return text
 
 

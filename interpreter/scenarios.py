@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from . import engine
+from . import engine, grids
 from .api import LoadedGame, load_game
 import jsonschema
 
@@ -24,6 +24,7 @@ from .values import Card, Seat, ZoneRef, copy_value
 from .yamlio import Document, load_yaml_file
 
 OWNER = re.compile(r"([PT])([1-9][0-9]*)")   # P1.. a seat, T1.. a team, as people count them
+PILE = re.compile(r"(.*)#([1-9][0-9]*)")      # work#2, P1#2: one pile of a zone of several piles
 KINDS = ((bool, "true or false"), ((int, float), "a number"), (str, "text"), (list, "a list"), (dict, "a mapping"))
 MISSING = object()   # a key the actual value does not have
 STEP_EXTRAS = {"move": {"seat"}, "illegal": {"seat", "message"}, "expect": set()}   # keys beside the kind
@@ -268,27 +269,43 @@ class _Reader:
     def piles(self, path: tuple, given: dict, what: str) -> dict[ZoneRef, tuple[tuple, Any]]:
         """Each zone pile named in ``given`` (a value per shared zone, per seat or per team)."""
         found = {}
-        for name, value in given.items():
-            zone = self.zone(path + (name,), name)
-            if zone is None:
+        for key, value in given.items():
+            name, index = _pile_number(key)
+            zone = self.zone(path + (key,), name)
+            if zone is None or not self.one_of_piles(path + (key,), zone, key, index):
                 continue
             if zone.per == "game":
                 if isinstance(value, dict):
-                    self.error(f"zone '{name}' is shared: give its {what} directly, not per seat", path + (name,))
+                    self.error(f"zone '{name}' is shared: give its {what} directly, not per seat", path + (key,))
                 else:
-                    found[ZoneRef(name)] = (path + (name,), value)
+                    found[ZoneRef(name, None, index)] = (path + (key,), value)
+                continue
+            if index:
+                self.error(f"zone '{name}' is one per {zone.per}: number the pile after the owner, "
+                           f"as {name}: {{{'P' if zone.per == 'seat' else 'T'}1#{index + 1}: ...}}", path + (key,), key=True)
                 continue
             letter = "P" if zone.per == "seat" else "T"
             if not isinstance(value, dict):
                 self.error(f"zone '{name}' is one per {zone.per}: give its {what} by {zone.per}, "
                            f"as {name}: {{{letter}1: ...}}", path + (name,))
                 continue
-            for owner_text, piece in value.items():
+            for owner_key, piece in value.items():
+                owner_text, index = _pile_number(owner_key)
                 count = self.ctx.players if letter == "P" else None
-                owner = self.owner(path + (name, owner_text), owner_text, letter, count, key=True)
-                if owner is not None:
-                    found[ZoneRef(name, owner)] = (path + (name, owner_text), piece)
+                where = path + (key, owner_key)
+                owner = self.owner(where, owner_text, letter, count, key=True)
+                if owner is not None and self.one_of_piles(where, zone, owner_key, index):
+                    found[ZoneRef(name, owner, index)] = (where, piece)
         return found
+
+    def one_of_piles(self, path: tuple, zone: Any, text: str, index: int) -> bool:
+        """Whether ``#n`` (pile ``index`` from 0) may follow this zone: only a zone of several piles
+        has them (whether there are that many is known once the players are seated)."""
+        if index and zone.piles is None:
+            self.error(f"'{text}': zone '{zone.name}' is a single pile, it has no pile #{index + 1}", path, key=True,
+                       hint=f"write it without '#{index + 1}'")
+            return False
+        return True
 
     def cards(self, path: tuple, labels: list, taken: dict[str, int]) -> list[int]:
         """The card ids for ``labels``; a label named again takes the next card with it."""
@@ -493,10 +510,10 @@ class _Context:
             self.by_label.setdefault(card.label, []).append(card.id)
 
     def labels_in(self, ref: ZoneRef) -> Callable:
-        return lambda state: [self.table[c].label for c in _pile(self.game, state, ref)]
+        return lambda state: [self.table[c].label for c in grids.cards_in(_pile(self.game, state, ref))]
 
     def count_in(self, ref: ZoneRef) -> Callable:
-        return lambda state: len(_pile(self.game, state, ref))
+        return lambda state: len(grids.cards_in(_pile(self.game, state, ref)))
 
     def moves_of(self, seat: int | None) -> Callable:
         def legal(state: State) -> list[str]:
@@ -559,7 +576,16 @@ def _pile(game: Any, state: State, ref: ZoneRef) -> list[int]:
     piles = state.zones[ref.name]
     if ref.owner is not None and ref.owner >= len(piles):
         raise SpecError(f"there is no team T{ref.owner + 1}: this game has {_count(len(piles), 'team')}")
+    per_owner = len(piles) // game.owners(state, ref.name)
+    if ref.index >= per_owner:
+        raise SpecError(f"there is no pile {ref}: zone '{ref.name}' has {_count(per_owner, 'pile')} here")
     return game.pile(state, ref)
+
+
+def _pile_number(text: Any) -> tuple[str, int]:
+    """``work#2`` -> ("work", 1); text without a pile number -> (text, 0)."""
+    match = PILE.fullmatch(str(text))
+    return (match.group(1), int(match.group(2)) - 1) if match else (str(text), 0)
 
 
 def _zone_setter(ctx: _Context, contents: dict[ZoneRef, list[int]], pos: Position) -> Callable[[State], None]:
@@ -571,13 +597,15 @@ def _zone_setter(ctx: _Context, contents: dict[ZoneRef, list[int]], pos: Positio
     def change(state: State) -> None:
         named = {c for ids in contents.values() for c in ids}
         try:
-            displaced = [c for ref in contents for c in _pile(game, state, ref) if c not in named]
+            displaced = [c for ref in contents for c in grids.cards_in(_pile(game, state, ref)) if c not in named]
         except SpecError as error:
             raise SpecError(error.message, pos) from None
-        for piles in state.zones.values():
+        for name, piles in state.zones.items():
             for pile in piles:
-                pile[:] = [c for c in pile if c not in named]
+                pile[:] = grids.without(pile, named, game.zones[name].grid is not None)
         for ref, ids in contents.items():
+            if game.zones[ref.name].grid is not None and len(ids) > grids.size(game, ref.name):
+                raise SpecError(f"{ref} is a grid of {grids.size(game, ref.name)} slots, not {len(ids)}", pos)
             game.pile(state, ref)[:] = ids
             _lay(state, ids, game.zones[ref.name].face)
         going_home: dict[ZoneRef, list[int]] = {}

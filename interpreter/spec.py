@@ -37,6 +37,7 @@ class ZoneDef:
     visible_to: str
     top_only: bool
     piles: Any = None          # None: one pile per owner; else a count or an expression of one
+    grid: Any = None           # None, or {rows, cols}: each pile is a grid of fixed slots
 
 
 @dataclass

@@ -93,10 +93,11 @@ class TerminalGame:
         self.seen: list[str] = []          # the legal moves at the person's last look
 
     @classmethod
-    def open(cls, file: str, options: dict, players: int | None, seed: int | None, bot_kind: str,
+    def open(cls, file: str, options: dict, players: int | None, seed: int | None, bot_kind: str | None,
              record_path: str | None, human: Callable[[int], set[int]], bot_speed: float = 2.0,
              fake_clock: float | None = None) -> "TerminalGame":
         loaded = load_game(file, options)
+        bot_kind = bot_kind or ("priority" if loaded.game.bot_priority else "greedy")
         players = players or loaded.game.default_players
         humans = human(players)
         seed = random.SystemRandom().randrange(1, 10**9) if seed is None else seed
@@ -123,7 +124,7 @@ class TerminalGame:
         except KeyboardInterrupt:
             self._stopped("interrupted; game stopped")
             return 130
-        click.echo(render_view(self.loaded.view(self.state, None)))
+        click.echo(render_view(self.loaded.view(self.state, None), color=True))
         click.echo(final_table(self.loaded, self.state))
         return 0
 
@@ -211,7 +212,7 @@ class TerminalGame:
         return self.seen
 
     def _show(self, seat: int) -> None:
-        click.echo(render_view(self.loaded.view(self.state, seat)))
+        click.echo(render_view(self.loaded.view(self.state, seat), color=True))
         moves = self._legal(seat)
         click.echo(f"Your moves (P{seat + 1}):" if moves else "You have no move now; press Enter to look again.")
         if moves:

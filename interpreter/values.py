@@ -53,10 +53,13 @@ class ZoneRef:
     name: str
     owner: int | None = None
     index: int = 0            # which pile, in a zone of several piles
+    # One pile of a zone of several: always written with its number (work[P1]#1), so that no
+    # pile's name is the beginning of another's.
+    numbered: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         text = self.name if self.owner is None else f"{self.name}[P{self.owner + 1}]"
-        return text if self.index == 0 else f"{text}#{self.index + 1}"
+        return f"{text}#{self.index + 1}" if self.numbered or self.index else text
 
 
 def standard_cards(jokers: int) -> list[dict]:
@@ -83,7 +86,7 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Card):
         return {"$card": value.id}
     if isinstance(value, ZoneRef):
-        return {"$zone": value.name, "owner": value.owner, "index": value.index}
+        return {"$zone": value.name, "owner": value.owner, "index": value.index, "numbered": value.numbered}
     if isinstance(value, (list, tuple)):
         return [to_json(v) for v in value]
     if isinstance(value, dict):
@@ -104,7 +107,7 @@ def from_json(data: Any, cards: list[Card]) -> Any:
     if "$card" in data:
         return cards[data["$card"]]
     if "$zone" in data:
-        return ZoneRef(data["$zone"], data["owner"], data.get("index", 0))
+        return ZoneRef(data["$zone"], data["owner"], data.get("index", 0), data.get("numbered", False))
     if "$map" in data:
         return {k: from_json(v, cards) for k, v in data["$map"].items()}
     if "$pairs" in data:

@@ -1,18 +1,21 @@
 """What one seat may see, and states sampled from it for bots.
 
 A view is plain JSON-ready data: the flow position, the variables, the dice, and each zone with
-the cards this seat may see (a hidden card is ``None``, so counts stay known). Nothing in a
-view depends on a card the seat may not see.
+the cards this seat may see (a hidden card is ``None``, so counts stay known; an empty slot of a
+grid is ``""``, and ``grids`` gives each grid zone's rows and columns). Nothing in a view depends
+on a card the seat may not see.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from . import rng
+from . import grids, rng, tricks
 from .context import Ctx, active
 from .engine import legal_moves
 from .state import State
-from .values import to_json
+from .values import ZoneRef, to_json
+
+EMPTY_SLOT = ""      # an empty slot of a grid, where a hidden card is None
 
 
 def card_visible(game: Any, state: State, zone: str, owner: int | None, pile: list[int], at: int, seat: int | None) -> bool:
@@ -37,7 +40,9 @@ def view(game: Any, state: State, seat: int | None) -> dict:
     zones = {}
     for name, piles in state.zones.items():
         zones[name] = [
-            [table[c].label if card_visible(game, state, name, game.pile_owner(state, name, i), pile, k, seat) else None
+            [EMPTY_SLOT if c is None
+             else table[c].label if card_visible(game, state, name, game.pile_owner(state, name, i), pile, k, seat)
+             else None
              for k, c in enumerate(pile)]
             for i, pile in enumerate(piles)
         ]
@@ -48,8 +53,14 @@ def view(game: Any, state: State, seat: int | None) -> dict:
         "seat_vars": to_json(state.seat_vars), "team_vars": to_json(state.team_vars),
         "zones": zones, "pile_names": {name: pile_names(game, state, name) for name in state.zones},
         "dice": list(state.dice),
+        "grids": {name: list(grids.shape(game, name)) for name in state.zones if grids.shape(game, name)},
     }
     out["shown"] = shown(game, state)
+    out["teams"] = [game.team_of(state, s) for s in range(state.players)] if game.teams is not None else None
+    if game.tricks is not None:
+        def visible(zone, owner, k):
+            return card_visible(game, state, zone, owner, game.pile(state, ZoneRef(zone, owner)), k, seat)
+        out["tricks"] = tricks.view_of(game, state, seat, visible)
     if seat is not None and not state.over:
         out["moves"] = [m.text for m in legal_moves(game, state, seat)]
     return out
@@ -87,7 +98,8 @@ def sample_state(game: Any, state: State, seat: int, seed: int) -> State:
     for name, piles in sample.zones.items():
         for i, pile in enumerate(piles):
             for k in range(len(pile)):
-                if not card_visible(game, sample, name, game.pile_owner(sample, name, i), pile, k, seat):
+                if pile[k] is not None and not card_visible(game, sample, name, game.pile_owner(sample, name, i),
+                                                            pile, k, seat):
                     hidden_places.append((pile, k))
     generator = rng.seed_state(seed)
     cards, generator = rng.shuffled(generator, [pile[k] for pile, k in hidden_places])

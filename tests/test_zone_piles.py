@@ -73,23 +73,23 @@ def test_piles_are_allocated_per_owner_and_by_expression(game):
 def test_a_zone_of_piles_is_a_list_of_zones(game):
     state = game.new_state(players=3, seed=2)
     assert [m.text for m in game.legal_moves(state)] == [
-        "found work[P1] foundations", "found work[P1]#2 foundations", "bank work[P1]", "bank work[P1]#2"]
+        "found work[P1]#1 foundations#1", "found work[P1]#2 foundations#1", "bank work[P1]#1", "bank work[P1]#2"]
     game.apply(state, "found work[P1]#2 foundations")
     assert state.zones["work"][1] == [] and len(state.zones["foundations"][0]) == 1
-    assert str(state.vars["latest"]) == "foundations"
+    assert str(state.vars["latest"]) == "foundations#1"
 
 
 def test_team_zones_belong_to_the_acting_seats_team(game):
     state = game.new_state(players=3, seed=2)
-    game.apply(state, "found work[P1] foundations")
-    game.apply(state, "bank work[P2]")
-    game.apply(state, "bank work[P3]")
+    game.apply(state, "found work[P1]#1 foundations")
+    game.apply(state, "bank work[P2]#1")
+    game.apply(state, "bank work[P3]#1")
     assert [len(p) for p in state.zones["tricks"]] == [1, 1]
 
 
 def test_piles_round_trip_and_show_by_owner_and_number(game):
     state = game.new_state(players=2, seed=2)
-    game.apply(state, "found work[P1] foundations")
+    game.apply(state, "found work[P1]#1 foundations")
     again = game.state_from_json(json.loads(json.dumps(state.to_json())))
     assert again == state and again.vars["latest"] == state.vars["latest"]
     view = game.view(state, 0)

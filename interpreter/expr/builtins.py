@@ -14,6 +14,7 @@ from .ops import SEQUENCES, as_function, check_length, checked_number, is_number
 from .registry import Param, Registry
 from .types import ANY, BOOL, FUNC, INT, NUMBER, STR, ListOf, MapOf, OneOf, Type, element_type, join_all
 from .types import type_of_value
+from .wild import register_wild
 
 LIST = ListOf(ANY)
 NUMBERS = ListOf(NUMBER)
@@ -339,6 +340,7 @@ def _register_all(r: Registry) -> Registry:
                _is_subset, example="is_subset([1, 1], [1, 2, 1]) → true")
     r.register("flatten", [Param("xss", ListOf(LIST))], _flattened_type, "The items of several lists, in one list.",
                _flatten, example="flatten([[1, 2], [3]]) → [1, 2, 3]")
+    register_wild(r)
     return r
 
 

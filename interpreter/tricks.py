@@ -1,0 +1,225 @@
+"""Tricks: a card's effective suit and rank under a trump, the led suit, following suit, the
+winner of a trick, and which seat played each card.
+
+A game with a ``tricks:`` section names the shared zone a trick is played to and the per-seat
+zone cards are played from, and gives, as expressions of ``card``, a card's effective suit and its
+rank within that suit, and the trump suit (an expression, or none). A trick is won by its highest
+trump, else by the highest card of the suit led; of two equal cards the first played wins.
+
+The ``play_to_trick`` effect moves a card face up to the trick and remembers the seat that played
+it, for the rest of the round (kept in the state's variables under ``$played``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .context import Ctx, active
+from .errors import EvalError
+from .expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
+from .values import Card, Seat, ZoneRef, to_json
+
+PLAYED = "$played"       # state.vars key: {"round": n, "by": {str(card id): seat index}}
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    zone: str                # the shared zone a trick is played to
+    hand: str                # the per-seat zone cards are played from
+    suit: Callable           # (ctx, {"card": card}) -> the card's effective suit
+    rank: Callable           # (ctx, {"card": card}) -> its rank within that suit
+    trump: Callable | None   # (ctx, {}) -> the trump suit now, or none
+
+
+def compile_rules(compiler: Any, section: dict) -> TrickRules:
+    """The ``tricks:`` section, its expressions compiled in the game's scope."""
+    path = ("tricks",)
+    compiler.check_zone_name(section["zone"], path + ("zone",), per="game")
+    compiler.check_zone_name(section["hand"], path + ("hand",), per="seat")
+    card = {"card": None}
+    return TrickRules(
+        zone=section["zone"], hand=section["hand"],
+        suit=compiler.expr(path + ("suit",), card), rank=compiler.expr(path + ("rank",), card),
+        trump=compiler.expr(path + ("trump",)) if "trump" in section else None,
+    )
+
+
+# -- what the rules say about cards and tricks ------------------------------------------------------
+
+class _Guard:
+    """Stops a ``suit``, ``rank`` or ``trump`` expression that asks about tricks itself (it would
+    never end)."""
+
+    depth = 0
+
+    def __enter__(self):
+        if _Guard.depth:
+            raise EvalError("the tricks: section's suit, rank and trump may not use led_suit, trick_winner, "
+                            "trick_leader, playable, suit_of, rank_of or played_by")
+        _Guard.depth += 1
+
+    def __exit__(self, *exc):
+        _Guard.depth -= 1
+
+
+def _rules(ctx: Ctx) -> TrickRules:
+    return ctx.game.tricks
+
+
+def suit_of(ctx: Ctx, card: Any) -> Any:
+    with _Guard():
+        return _rules(ctx).suit(ctx, {"card": _card(card, "suit_of")})
+
+
+def rank_of(ctx: Ctx, card: Any) -> Any:
+    with _Guard():
+        return _rules(ctx).rank(ctx, {"card": _card(card, "rank_of")})
+
+
+def trump_of(ctx: Ctx) -> Any:
+    trump = _rules(ctx).trump
+    if trump is None:
+        return None
+    with _Guard():
+        return trump(ctx, {})
+
+
+def trick_cards(ctx: Ctx) -> list[Card]:
+    table = ctx.game.card_table(ctx.state.players)
+    return [table[c] for c in ctx.game.pile(ctx.state, ZoneRef(_rules(ctx).zone))]
+
+
+def led_suit(ctx: Ctx) -> Any:
+    cards = trick_cards(ctx)
+    return suit_of(ctx, cards[0]) if cards else None
+
+
+def winning_card(ctx: Ctx) -> Card | None:
+    """The card winning the trick so far: the highest trump, else the highest of the suit led."""
+    cards = trick_cards(ctx)
+    if not cards:
+        return None
+    trump = trump_of(ctx)
+    best = cards[0]
+    best_suit, best_rank = suit_of(ctx, best), rank_of(ctx, best)
+    for card in cards[1:]:
+        suit = suit_of(ctx, card)
+        if suit == best_suit:
+            rank = rank_of(ctx, card)
+            if _higher(rank, best_rank):
+                best, best_rank = card, rank
+        elif trump is not None and suit == trump:
+            best, best_suit, best_rank = card, suit, rank_of(ctx, card)
+    return best
+
+
+def _higher(rank: Any, best: Any) -> bool:
+    if not _is_number(rank) or not _is_number(best):
+        raise EvalError(f"tricks: a card's rank must be a number, not {rank!r}")
+    return rank > best
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def trick_winner(ctx: Ctx) -> Seat | None:
+    card = winning_card(ctx)
+    return None if card is None else played_by(ctx, card)
+
+
+def trick_leader(ctx: Ctx) -> Seat | None:
+    cards = trick_cards(ctx)
+    return played_by(ctx, cards[0]) if cards else None
+
+
+def playable(ctx: Ctx) -> list[Card]:
+    """The cards of the acting seat's hand it may play to the trick: those of the suit led, or
+    any card when it holds none of that suit (or leads)."""
+    table = ctx.game.card_table(ctx.state.players)
+    hand = [table[c] for c in ctx.game.pile(ctx.state, ZoneRef(_rules(ctx).hand, ctx.seat()))]
+    led = led_suit(ctx)
+    if led is None:
+        return hand
+    following = [card for card in hand if suit_of(ctx, card) == led]
+    return following or hand
+
+
+def played_by(ctx: Ctx, card: Any) -> Seat | None:
+    """The seat that played ``card`` to a trick in this round, or none."""
+    record = ctx.state.vars.get(PLAYED)
+    if record is None or record["round"] != ctx.state.round:
+        return None
+    seat = record["by"].get(str(_card(card, "played_by").id))
+    return None if seat is None else Seat(seat)
+
+
+def play_to_trick(ctx: Ctx, card: Any) -> None:
+    """Move ``card`` face up onto the trick and remember that the acting seat played it."""
+    card = _card(card, "play_to_trick")
+    state = ctx.state
+    ctx.game.place(state, card.id, ZoneRef(_rules(ctx).zone), "up", False)
+    record = state.vars.get(PLAYED)
+    if record is None or record["round"] != state.round:
+        record = state.vars[PLAYED] = {"round": state.round, "by": {}}
+    record["by"][str(card.id)] = ctx.seat()
+
+
+def _card(value: Any, where: str) -> Card:
+    if not isinstance(value, Card):
+        raise EvalError(f"{where}: {value!r} is not a card")
+    return value
+
+
+# -- names and functions for the game's expressions -----------------------------------------------
+
+def bindings(seat_type: Any, card_type: Any) -> dict[str, Binding]:
+    return {
+        "led_suit": Binding(ANY, led_suit, "the effective suit of the trick's first card, or none"),
+        "trick_winner": Binding(seat_type, trick_winner, "the seat whose card wins the trick so far, or none"),
+        "trick_leader": Binding(seat_type, trick_leader, "the seat that led to the trick, or none"),
+        "playable": Binding(ListOf(card_type), playable, "the cards of the acting seat's hand it may play "
+                            "(following suit when it can)"),
+    }
+
+
+def registry() -> Registry:
+    """The built-ins with the functions of tricks added."""
+    r = BUILTINS.extended()
+    card = [Param("card", ANY)]
+    r.register("suit_of", card, ANY, "The card's effective suit (the tricks: section's suit).", suit_of, needs_ctx=True)
+    r.register("rank_of", card, ANY, "The card's rank within its effective suit.", rank_of, needs_ctx=True)
+    r.register("played_by", card, ANY, "The seat that played the card to a trick in this round, or none.",
+               played_by, needs_ctx=True)
+    return r
+
+
+# -- what a seat sees ------------------------------------------------------------------------------
+
+def view_of(game: Any, state: Any, seat: int | None, visible: Callable[[str, int | None, int], bool]) -> dict:
+    """The trick's public facts, and the effective suit and rank of the cards ``seat`` sees in its
+    own hand and in the trick (``visible(zone, owner, position)`` says which)."""
+    with active(game, state):
+        return _view_of(Ctx(game, state, seat), seat, visible)
+
+
+def _view_of(ctx: Ctx, seat: int | None, visible: Callable[[str, int | None, int], bool]) -> dict:
+    game, state, rules = ctx.game, ctx.state, ctx.game.tricks
+    table = game.card_table(state.players)
+    trick = game.pile(state, ZoneRef(rules.zone))
+    shown = [visible(rules.zone, None, k) for k in range(len(trick))]
+    plays = [[_seat_index(played_by(ctx, table[c])), table[c].label if seen else None]
+             for c, seen in zip(trick, shown)]
+    cards = [table[c] for c, seen in zip(trick, shown) if seen]
+    if seat is not None:
+        hand = game.pile(state, ZoneRef(rules.hand, seat))
+        cards += [table[c] for k, c in enumerate(hand) if visible(rules.hand, seat, k)]
+    return {
+        "zone": rules.zone, "hand": rules.hand, "trump": to_json(trump_of(ctx)), "led": to_json(led_suit(ctx)),
+        "plays": plays, "leader": _seat_index(trick_leader(ctx)),
+        "cards": {c.label: [to_json(suit_of(ctx, c)), to_json(rank_of(ctx, c))] for c in cards},
+    }
+
+
+def _seat_index(seat: Seat | None) -> int | None:
+    return None if seat is None else seat.index
