@@ -29,6 +29,24 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
     return options
 
 
+def _load_for_players(file: str, options: tuple[str, ...], players: int | None) -> tuple:
+    """The game with its options, and the number of players checked against it (default: the game's)."""
+    from interpreter.api import load_game
+    from interpreter.errors import OptionError, RulesError
+    from interpreter.simulate import check_players
+
+    try:
+        loaded = load_game(file, _parse_options(options))
+    except RulesError as error:
+        _fail(error)
+    players = players or loaded.game.default_players
+    try:
+        check_players(loaded, players)
+    except OptionError as error:
+        raise click.BadParameter(error.message, param_hint="'--players'") from None
+    return loaded, players
+
+
 option_flag = click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
                            help="Set a game option (repeatable).")
 
@@ -177,24 +195,18 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
     Exits with 1 when a game raised an error (the run still goes on and reports it)."""
     from contextlib import nullcontext
 
-    from interpreter.api import load_game
     from interpreter.errors import OptionError, RulesError
-    from interpreter.simulate import bot_kinds, check_players, simulate as run_games
+    from interpreter.simulate import bot_kinds, simulate as run_games
     from interpreter.simulate_report import load_pyplot, plot_scores, render_text
 
     if bot and bots:
         raise click.UsageError("give the bots with --bot or with --bots, not both")
-    try:
-        loaded = load_game(file, _parse_options(options))
-        if plot_path:
+    loaded, players = _load_for_players(file, options, players)
+    if plot_path:
+        try:
             load_pyplot()       # before the run, not after it
-    except RulesError as error:
-        _fail(error)
-    players = players or loaded.game.default_players
-    try:
-        check_players(loaded, players)
-    except OptionError as error:
-        raise click.BadParameter(error.message, param_hint="'--players'") from None
+        except RulesError as error:
+            _fail(error)
     kinds = [k.strip() for k in bots.split(",")] if bots else list(bot) or ["random"]
     try:
         kinds = bot_kinds(kinds, players)
@@ -253,20 +265,10 @@ def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, o
 def bench_command(file: str, games: int, runs: int, players: int | None, seed: int, baseline: str | None,
                   as_json: bool, options: tuple[str, ...]) -> None:
     """Measure random playouts: playouts per second, microseconds per move, peak memory."""
-    from interpreter.api import load_game
     from interpreter.bench import bench, check_baseline_players, find_baseline, load_baseline, render_text
     from interpreter.errors import OptionError, RulesError
-    from interpreter.simulate import check_players
 
-    try:
-        loaded = load_game(file, _parse_options(options))
-    except RulesError as error:
-        _fail(error)
-    players = players or loaded.game.default_players
-    try:
-        check_players(loaded, players)
-    except OptionError as error:
-        raise click.BadParameter(error.message, param_hint="'--players'") from None
+    loaded, players = _load_for_players(file, options, players)
     try:
         module = load_baseline(find_baseline(baseline, file)) if baseline else None
         if module is not None:

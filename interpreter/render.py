@@ -117,7 +117,6 @@ def _pile(pile: list, color: bool = False) -> str:
     if not pile:
         return "(empty)"
     hidden = sum(1 for c in pile if c is None)
-    shown = [c for c in pile if c is not None]
     if hidden == len(pile):
         return f"{hidden} face down"
     if hidden == len(pile) - 1 and hidden > 1 and pile[-1] is not None:   # only the top may be seen

@@ -431,7 +431,7 @@ class _TreeBuilder:
     def add_to_count(self, size: int, node: _Node) -> None:
         self.count += size
         if self.count > limits.MAX_YAML_NODES:
-            message = (f"too many values after expanding aliases (an alias bomb?); the limit is "
+            message = ("too many values after expanding aliases (an alias bomb?); the limit is "
                        if self.expanded_alias else "too many values; the limit is ")
             raise LimitError(message + str(limits.MAX_YAML_NODES), self.text.span(node.start, node.end))
 
