@@ -208,6 +208,9 @@ class _ActiveMembers(Mapping):
     def __getitem__(self, name: str) -> Member:
         return self._members()[name]
 
+    def get(self, name: str, default: Any = None) -> Any:   # the hot path: a plain dict lookup
+        return self.pick(active_game().types).members.get(name, default)
+
     def __iter__(self):
         return iter(self._members())
 
