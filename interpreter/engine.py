@@ -10,6 +10,7 @@ from typing import Any
 
 from . import flow, interrupts, rng
 from .context import Ctx, active
+from .expr.compile import MEMO
 from .errors import EvalError, IllegalMove, LimitError
 from .limits import MAX_MOVES_PER_GAME
 from .moves import Move, notation, sub_collections
@@ -97,9 +98,12 @@ def _legal(game: Any, state: State, seat: int) -> list[Move]:
         return []
     ctx = Ctx(game, state, seat)
     found: dict[str, Move] = {}
+    # Nothing changes while the moves are listed: each defined function's result for the same
+    # arguments is worked out once (`pairs`, `open_rows`...), whatever move or parameter asks.
+    memo: dict = {}
     for name in interrupts.move_names(game, state):
         move = game.moves[name]
-        for env in _choices(move.params, move.stages, ctx, {}):
+        for env in _choices(move.params, move.stages, ctx, {MEMO: memo}):
             args = tuple(env[p.name] for p in move.params)
             text = notation(name, args)
             if text not in found:

@@ -24,6 +24,10 @@ from .values import FunctionValue
 Fn = Callable[[Any, dict], Any]
 STEPS = "_steps"   # a one-item list: the work left in this evaluation
 CALLS = "_calls"   # how many defined functions are running, nested
+# Optional, given by the host: a dict in which defined functions' results are remembered, by name
+# and arguments, for as long as the host keeps the same one (while what they read cannot change).
+MEMO = "_memo"
+_MISSING = object()
 
 
 SIZED = (list, tuple, dict, str)
@@ -388,7 +392,7 @@ class Compiler:
 
     def _user_call_fn(self, node: n.Node, function: Any, arg_nodes: list[n.Node]) -> Fn:
         args, params, pos = [self.fn(a) for a in arg_nodes], function.params, self.pos(node)
-        body, most = function.body, limits.MAX_CALL_DEPTH
+        body, most, name = function.body, limits.MAX_CALL_DEPTH, function.name
 
         def run(ctx, env):
             calls = env.get(CALLS, 0) + 1
@@ -399,12 +403,21 @@ class Compiler:
                 steps[0] -= 1
                 if steps[0] < 0:
                     raise _too_many_steps()
-                inner = {p: f(ctx, env) for p, f in zip(params, args)}
+                values = tuple(f(ctx, env) for f in args)
             except Exception as e:
                 raise fault(e, pos) from None
+            memo = env.get(MEMO)
+            key = _memo_key(memo, name, values)
+            if key is not None and (found := memo.get(key, _MISSING)) is not _MISSING:
+                return found
+            inner = dict(zip(params, values))
             inner[STEPS] = steps
             inner[CALLS] = calls
-            return body(ctx, inner)
+            inner[MEMO] = memo
+            result = body(ctx, inner)
+            if key is not None:
+                memo[key] = result
+            return result
         return run
 
     def _lambda(self, node: n.Lambda) -> Fn:
@@ -615,6 +628,19 @@ def _compile(text: str, scope: Scope, locate: Locator | None, expect: Type | Non
     fn = _with_budget(piece.fn) if compiler.budget else piece.fn
     return Compiled(text, result, node, locate(node.start, node.end - node.start), fn, piece.fn,
                     piece.constant, piece.value)
+
+
+def _memo_key(memo: dict | None, name: str, values: tuple) -> tuple | None:
+    """The key of a call in the host's memo, or None when there is no memo or an argument cannot
+    be a key (a list, a map)."""
+    if memo is None:
+        return None
+    key = (name, values)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _with_budget(body: Fn) -> Fn:
