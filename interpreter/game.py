@@ -37,7 +37,6 @@ class MoveDef:
     name: str
     index: int
     params: list[Param]
-    when: Callable | None
     run: Callable
     # The clauses of `when` (a chain of `and`s) staged by the parameters they need: stage k runs
     # once the first k parameters are chosen, so a move is dropped as early as possible.
@@ -329,10 +328,11 @@ class _Compiler:
             kind = next(iter(pdef))
             params.append(Param(pname, kind, self.expr(path + ("params", pname, kind), dict(locals_))))
             locals_[pname] = None
-        when = self.expr(path + ("when",), locals_, expect_bool=True) if "when" in spec else None
-        stages = self._stages(path + ("when",), [p.name for p in params]) if when is not _broken and when else []
-        return MoveDef(name, index, params, when, self.effects.block(path + ("do",), locals_),
-                       stages or [[] for _ in range(len(params))] + [[when] if when else []])
+        # The whole condition is compiled once to check it (a bool, known names); it runs as stages.
+        checked = "when" in spec and self.expr(path + ("when",), locals_, expect_bool=True) is not _broken
+        stages = (self._stages(path + ("when",), [p.name for p in params]) if checked
+                  else [[] for _ in range(len(params) + 1)])
+        return MoveDef(name, index, params, self.effects.block(path + ("do",), locals_), stages)
 
     def _stages(self, path: tuple, params: list[str]) -> list[list[Callable]]:
         """Split ``when`` at its top-level ``and``s; each clause waits for the parameters it names
