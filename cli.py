@@ -181,6 +181,12 @@ def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed + i.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Processes to play in; 0: one per CPU. The results do not depend on it.")
+@click.option("--backend", type=click.Choice(["processes", "ray"]), default="processes", show_default=True,
+              help="Play the games in local processes, or as tasks on a Ray cluster, which then decides how "
+                   "many run at once (needs: pip install 'rules[ray]'). The results do not depend on it.")
+@click.option("--address", metavar="ADDRESS",
+              help="With --backend ray: the cluster to use (default: Ray's choice: $RAY_ADDRESS, a Ray "
+                   "already running here, or a new local one).")
 @click.option("--max-moves", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Stop a game still running after this many moves (counted as stopped by a limit).")
 @option_flag
@@ -188,8 +194,8 @@ def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), metavar="FILE.png",
               help="Also draw a histogram of each seat's scores (needs: pip install 'rules[plot]').")
 def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], bots: str | None,
-             seed: int, jobs: int, max_moves: int, options: tuple[str, ...], as_json: bool,
-             plot_path: str | None) -> None:
+             seed: int, jobs: int, backend: str, address: str | None, max_moves: int, options: tuple[str, ...],
+             as_json: bool, plot_path: str | None) -> None:
     """Play many games between bots and report wins, places, scores and game lengths.
 
     Exits with 1 when a game raised an error (the run still goes on and reports it)."""
@@ -201,6 +207,11 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
 
     if bot and bots:
         raise click.UsageError("give the bots with --bot or with --bots, not both")
+    if address is not None and backend != "ray":
+        raise click.UsageError("--address is for --backend ray")
+    if jobs != 1 and backend == "ray":
+        raise click.UsageError("--jobs is for --backend processes: with --backend ray, Ray decides how many "
+                               "games run at once")
     loaded, players = _load_for_players(file, options, players)
     if plot_path:
         try:
@@ -217,9 +228,11 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
     try:
         with click.progressbar(length=games, label="simulating") if show_bar else nullcontext() as bar:
             report = run_games(loaded, games, players, kinds, seed, jobs, max_moves,
-                               on_game=(lambda: bar.update(1)) if bar else None)
+                               on_game=(lambda: bar.update(1)) if bar else None, backend=backend, address=address)
     except OptionError as error:
-        raise click.UsageError(error.message) from None
+        raise click.UsageError(error.message + (f"; {error.hint}" if error.hint else "")) from None
+    except RulesError as error:     # Ray out of reach, or lost during the run
+        _fail(error)
     except KeyboardInterrupt:
         click.echo("\ninterrupted; no report.", err=True)
         sys.exit(EXIT_INTERRUPTED)

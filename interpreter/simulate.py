@@ -2,8 +2,8 @@
 
 Game ``i`` of a run uses seed ``seed + i`` for its state and its bots, so each game depends on
 its index alone. A parallel run therefore gives exactly the results of a sequential one: worker
-processes play games by index and the results are put back in game order. A game that raises is
-counted as an error and the run goes on.
+processes (or Ray tasks, see ``simulate_ray``) play games by index and the results are put back in
+game order. A game that raises is counted as an error and the run goes on.
 """
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import multiprocessing
 import os
 import signal
 import time
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from .agents import BOTS, make_bot
 from .api import LoadedGame, load_game
@@ -23,6 +24,8 @@ from .simulate_report import GameOutcome, Report
 
 # Games handed to a worker at a time: fewer round trips, while the shares stay even.
 CHUNK_GAMES = 8
+# Where the games are played: local worker processes, or tasks on a Ray cluster.
+BACKENDS = ("processes", "ray")
 
 
 @dataclass(frozen=True)
@@ -55,12 +58,16 @@ def check_players(loaded: LoadedGame, players: int) -> None:
 
 def simulate(loaded: LoadedGame, games: int, players: int | None = None, bots: str | Sequence[str] = "random",
              seed: int = 0, jobs: int = 1, max_moves: int = 100_000,
-             *, on_game: Callable[[], None] | None = None) -> Report:
+             *, on_game: Callable[[], None] | None = None, backend: str = "processes",
+             address: str | None = None) -> Report:
     """Play ``games`` games between bots and gather them in a ``Report``.
 
     ``players`` defaults to the game's default; ``bots`` is one kind for every seat or one per
     seat; ``jobs`` is the number of processes (0: one per CPU); a game not over after
-    ``max_moves`` moves is stopped. ``on_game`` is called after each game, in game order."""
+    ``max_moves`` moves is stopped. ``on_game`` is called after each game, in game order.
+    ``backend`` "ray" plays the games as tasks on the Ray cluster at ``address`` (default: Ray's
+    own choice), which decides how many run at once: ``jobs`` must then stay 1."""
+    _check_backend(backend, jobs, address)
     if games < 1:
         raise OptionError(f"the number of games must be at least 1, not {games}")
     if jobs < 0:
@@ -70,15 +77,38 @@ def simulate(loaded: LoadedGame, games: int, players: int | None = None, bots: s
     players = loaded.game.default_players if players is None else players
     check_players(loaded, players)
     settings = Settings(players, tuple(bot_kinds(bots, players)), seed, max_moves)
-    workers = min(jobs if jobs > 0 else os.cpu_count() or 1, games)
     started = time.perf_counter()
     outcomes = []
-    for outcome in _outcomes(loaded, settings, games, workers):
-        outcomes.append(outcome)
-        if on_game is not None:
-            on_game()
+    with _played_on(backend, address, loaded, settings, games, jobs) as (workers, played):
+        for outcome in played:
+            outcomes.append(outcome)
+            if on_game is not None:
+                on_game()
     return Report(loaded.name, settings.players, list(settings.bots), seed, max_moves, outcomes,
                   time.perf_counter() - started, workers)
+
+
+def _check_backend(backend: str, jobs: int, address: str | None) -> None:
+    if backend not in BACKENDS:
+        raise OptionError(f"there is no backend '{backend}'", hint="backends: " + ", ".join(BACKENDS))
+    if backend != "ray" and address is not None:
+        raise OptionError("an address is for the ray backend only")
+    if backend == "ray" and jobs != 1:
+        raise OptionError(f"the ray backend decides how many games run at once: leave jobs at 1, not {jobs}")
+
+
+@contextmanager
+def _played_on(backend: str, address: str | None, loaded: LoadedGame, settings: Settings, games: int,
+               jobs: int) -> Iterator[tuple[int, Iterator[GameOutcome]]]:
+    """The number of workers that play the games, and the games' outcomes in game order."""
+    if backend == "ray":
+        from . import simulate_ray      # here: it imports this module, and only a ray run needs it
+        with simulate_ray.connected(address) as cpus, \
+                closing(simulate_ray.outcomes(source_of(loaded), settings, games, cpus)) as played:
+            yield cpus, played      # closed before Ray is let go: a run given up cancels its tasks
+        return
+    workers = min(jobs if jobs > 0 else os.cpu_count() or 1, games)
+    yield workers, _outcomes(loaded, settings, games, workers)
 
 
 def _outcomes(loaded: LoadedGame, settings: Settings, games: int, workers: int):
@@ -87,7 +117,7 @@ def _outcomes(loaded: LoadedGame, settings: Settings, games: int, workers: int):
             yield play_game(loaded, settings, index)
         return
     chunk = max(1, min(CHUNK_GAMES, games // (workers * 4)))
-    with multiprocessing.get_context().Pool(workers, _start_worker, (_source_of(loaded), settings)) as pool:
+    with multiprocessing.get_context().Pool(workers, _start_worker, (source_of(loaded), settings)) as pool:
         yield from pool.imap(_play_in_worker, range(games), chunk)
 
 
@@ -124,17 +154,17 @@ def _play(loaded: LoadedGame, settings: Settings, index: int, seed: int) -> Game
 # the game again from its text and resolved options, and the digest proves it is the same game.
 
 @dataclass(frozen=True)
-class _Source:
+class GameSource:
     name: str
     text: str
     options: dict[str, str]
     digest: str
 
 
-def _source_of(loaded: LoadedGame) -> _Source:
+def source_of(loaded: LoadedGame) -> GameSource:
     source = loaded.spec.doc.source
     options = {name: _option_text(value) for name, value in loaded.options.items()}
-    return _Source(source.name, "\n".join(source.lines) + "\n", options, loaded.digest())
+    return GameSource(source.name, "\n".join(source.lines) + "\n", options, loaded.digest())
 
 
 def _option_text(value: object) -> str:
@@ -146,18 +176,23 @@ def _option_text(value: object) -> str:
 _worker: dict = {}
 
 
-def _start_worker(source: _Source, settings: Settings) -> None:
+def _start_worker(source: GameSource, settings: Settings) -> None:
     """Compile the game once per worker; a failure is kept and reported by every game."""
     # Ctrl-C is the parent's to handle: it stops the pool, and workers leave without tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker["settings"] = settings
     try:
-        loaded = load_game(source.name, source.options, text=source.text)
-        if loaded.digest() != source.digest:
-            raise RulesError(f"{source.name} compiled differently in a worker process")
-        _worker["game"] = loaded
+        _worker["game"] = compile_source(source)
     except RulesError as error:
         _worker["failure"] = error.headline()
+
+
+def compile_source(source: GameSource) -> LoadedGame:
+    """The game compiled again in a worker, refused unless it is the very game of the run."""
+    loaded = load_game(source.name, source.options, text=source.text)
+    if loaded.digest() != source.digest:
+        raise RulesError(f"{source.name} compiled differently in a worker process")
+    return loaded
 
 
 def _play_in_worker(index: int) -> GameOutcome:

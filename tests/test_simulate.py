@@ -15,7 +15,7 @@ from cli import main
 from interpreter.agents import make_bot
 from interpreter.api import load_game
 from interpreter.errors import OptionError
-from interpreter.simulate import Settings, _play_in_worker, _Source, _start_worker, simulate
+from interpreter.simulate import GameSource, Settings, _play_in_worker, _start_worker, simulate
 from interpreter.simulate_report import GameOutcome
 from tests.helpers import GAMES
 
@@ -311,6 +311,6 @@ def test_a_game_loaded_from_text_plays_the_same_in_worker_processes():
 def test_a_worker_that_compiles_another_game_reports_it_for_each_game(monkeypatch):
     monkeypatch.setattr("interpreter.simulate._worker", {})
     monkeypatch.setattr("signal.signal", lambda *args: None)     # keep this process's Ctrl-C
-    changed = _Source("toss.yaml", TOSS.replace("faces: 3", "faces: 4"), {}, load_game("toss.yaml", text=TOSS).digest())
+    changed = GameSource("toss.yaml", TOSS.replace("faces: 3", "faces: 4"), {}, load_game("toss.yaml", text=TOSS).digest())
     _start_worker(changed, Settings(2, ("random", "random"), 7, 100))
     assert _play_in_worker(1) == GameOutcome.failed(1, 8, "error: toss.yaml compiled differently in a worker process")
