@@ -99,14 +99,27 @@ def _error_summary(report: list[dict]) -> str:
     return f"{count} error{'s' if count != 1 else ''} in {files}"
 
 
+def _bot_kind(kind: str | None) -> str | None:
+    """A bot kind as written (``search:200``), checked; click shows the reason of a bad one."""
+    from interpreter.agents import parse_kind
+    from interpreter.errors import OptionError
+
+    if kind is not None:
+        try:
+            parse_kind(kind)
+        except OptionError as error:
+            raise click.BadParameter(error.message + (f"; {error.hint}" if error.hint else "")) from None
+    return kind
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--players", "-n", type=click.IntRange(1, 64), help="Number of players (default: the game's).")
 @click.option("--human", default="1", show_default=True, metavar="SEATS",
               help="Seats played by people, from 1, comma-separated; 'none' for bots only.")
-@click.option("--bot", "bot_kind", type=click.Choice(["random", "greedy", "priority"]), default=None,
-              help="The kind of bot for the other seats (default: priority when the game lists a "
-                   "bot priority, else greedy).")
+@click.option("--bot", "bot_kind", default=None, metavar="KIND", callback=lambda ctx, param, value: _bot_kind(value),
+              help="The kind of bot for the other seats: random, greedy, priority or search[:BUDGET] "
+                   "(default: priority when the game lists a bot priority, else greedy).")
 @click.option("--bot-speed", type=click.FloatRange(min=0.01), default=2.0, show_default=True, metavar="SECONDS",
               help="In free play (no turns): how long a bot takes for one action, on average.")
 @click.option("--fake-clock", type=click.FloatRange(min=0.0), metavar="SECONDS",
@@ -176,7 +189,8 @@ def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
               help="How many games to play.")
 @click.option("--players", type=click.IntRange(1, 64), help="Number of players (default: the game's).")
 @click.option("--bot", "bot", multiple=True, metavar="KIND",
-              help="A bot kind (random, greedy): once for every seat, or repeated once per seat.")
+              help="A bot kind (random, greedy, priority, search[:BUDGET]): once for every seat, or "
+                   "repeated once per seat.")
 @click.option("--bots", "bots", metavar="KIND,...", help="Bot kinds, comma-separated: one for every seat or one per seat.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed + i.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,

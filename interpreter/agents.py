@@ -5,36 +5,22 @@
   in score, averaged over a few states sampled from what the seat sees (so dice not yet thrown
   and cards not yet seen are guessed, never read).
 - ``priority``: a move of the first kind in the game's ``bot.priority`` list it can play.
+- ``search``: information-set Monte Carlo tree search (``search.py``), with a budget of iterations
+  (``search:200``) or of seconds per decision (``search:1.5s``).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from . import rng
-from .engine import apply_move, evaluate_hint, scores
+from .bot import Bot, seat_value
+from .determinize import sample_state
+from .engine import apply_move
+from .errors import OptionError, did_you_mean
 from .moves import Move
+from .search import SearchBot, search_budget
 from .state import State
-from .views import sample_state
 
 GREEDY_SAMPLES = 4
-
-
-class Bot:
-    """A bot for one seat; ``choose`` picks one of the legal moves."""
-
-    kind = "bot"
-
-    def __init__(self, game: Any, seat: int, seed: int = 0):
-        self.game = game
-        self.seat = seat
-        self.rng = rng.seed_state(seed * 1_000_003 + seat)
-
-    def draw(self, n: int) -> int:
-        value, self.rng = rng.below(self.rng, n)
-        return value
-
-    def choose(self, state: State, moves: list[Move]) -> Move:
-        raise NotImplementedError
 
 
 class RandomBot(Bot):
@@ -50,26 +36,18 @@ class GreedyBot(Bot):
     def choose(self, state: State, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
-        value = self._value_function()
         best, best_value = [], None
         for move in moves:
             total = 0.0
             for _ in range(GREEDY_SAMPLES):
                 sample = sample_state(self.game, state, self.seat, self.draw(1 << 30))
                 apply_move(self.game, sample, move, checked=False)
-                total += value(sample)
+                total += seat_value(self.game, sample, self.seat)
             if best_value is None or total > best_value + 1e-9:
                 best, best_value = [move], total
             elif abs(total - best_value) <= 1e-9:
                 best.append(move)
         return best[self.draw(len(best))]
-
-    def _value_function(self) -> Callable[[State], float]:
-        game, seat = self.game, self.seat
-        sign = 1 if game.score_order == "high" else -1
-        if game.hint is not None:
-            return lambda s: float(evaluate_hint(game, s, seat))
-        return lambda s: sign * float(scores(game, s)[seat])
 
 
 class PriorityBot(Bot):
@@ -86,8 +64,23 @@ class PriorityBot(Bot):
         return preferred[self.draw(len(preferred))]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "priority": PriorityBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "priority": PriorityBot, "search": SearchBot}
+
+
+def parse_kind(kind: str) -> tuple[str, dict]:
+    """A bot kind as written (``greedy``, ``search:200``, ``search:1.5s``): its name and the
+    budget it was given, as keyword arguments of its class."""
+    name, _, budget = kind.partition(":")
+    if name not in BOTS:
+        hint = did_you_mean(name, BOTS) or "kinds: " + ", ".join(sorted(BOTS))
+        raise OptionError(f"there is no bot kind '{name}'", hint=hint)
+    if not budget:
+        return name, {}
+    if name != "search":
+        raise OptionError(f"the {name} bot takes no budget: write '{name}', not '{kind}'")
+    return name, search_budget(budget)
 
 
 def make_bot(kind: str, game: Any, seat: int, seed: int = 0) -> Bot:
-    return BOTS[kind](game, seat, seed)
+    name, budget = parse_kind(kind)
+    return BOTS[name](game, seat, seed, **budget)

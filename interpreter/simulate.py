@@ -15,10 +15,10 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
-from .agents import BOTS, make_bot
+from .agents import make_bot, parse_kind
 from .api import LoadedGame, load_game
 from .realtime import Table
-from .errors import OptionError, RulesError, did_you_mean
+from .errors import OptionError, RulesError
 from .limits import MAX_MOVES_PER_GAME
 from .simulate_report import GameOutcome, Report
 
@@ -44,9 +44,7 @@ def bot_kinds(kinds: str | Sequence[str], players: int) -> list[str]:
     if len(given) not in (1, players):
         raise OptionError(f"give one bot kind for all seats or one per seat ({players}), not {len(given)}")
     for kind in given:
-        if kind not in BOTS:
-            hint = did_you_mean(kind, BOTS) or "kinds: " + ", ".join(sorted(BOTS))
-            raise OptionError(f"there is no bot kind '{kind}'", hint=hint)
+        parse_kind(kind)
     return given * players if len(given) == 1 else given
 
 
@@ -77,6 +75,8 @@ def simulate(loaded: LoadedGame, games: int, players: int | None = None, bots: s
     players = loaded.game.default_players if players is None else players
     check_players(loaded, players)
     settings = Settings(players, tuple(bot_kinds(bots, players)), seed, max_moves)
+    for kind in set(settings.bots):
+        make_bot(kind, loaded.game, 0)          # a bot that cannot play this game is refused now
     started = time.perf_counter()
     outcomes = []
     with _played_on(backend, address, loaded, settings, games, jobs) as (workers, played):

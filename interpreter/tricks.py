@@ -7,7 +7,10 @@ rank within that suit, and the trump suit (an expression, or none). A trick is w
 trump, else by the highest card of the suit led; of two equal cards the first played wins.
 
 The ``play_to_trick`` effect moves a card face up to the trick and remembers the seat that played
-it, for the rest of the round (kept in the state's variables under ``$played``).
+it, for the rest of the round (kept in the state's variables under ``$played``). It also remembers,
+in public, each suit led that a seat did not follow: where following is compulsory (``must_follow``,
+the default), that seat holds no card of that suit for the rest of the round, which bots use when
+they guess the cards they cannot see.
 """
 from __future__ import annotations
 
@@ -19,7 +22,8 @@ from .errors import EvalError
 from .expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
 from .values import Card, Seat, ZoneRef, to_json
 
-PLAYED = "$played"       # state.vars key: {"round": n, "by": {str(card id): seat index}}
+PLAYED = "$played"       # state.vars key: {"round": n, "by": {str(card id): seat index},
+                         #                  "off": {str(seat index): [suits led it did not follow]}}
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,7 @@ class TrickRules:
     suit: Callable           # (ctx, {"card": card}) -> the card's effective suit
     rank: Callable           # (ctx, {"card": card}) -> its rank within that suit
     trump: Callable | None   # (ctx, {}) -> the trump suit now, or none
+    must_follow: bool = True  # a seat must follow the suit led when it can
 
 
 def compile_rules(compiler: Any, section: dict) -> TrickRules:
@@ -41,6 +46,7 @@ def compile_rules(compiler: Any, section: dict) -> TrickRules:
         zone=section["zone"], hand=section["hand"],
         suit=compiler.expr(path + ("suit",), card), rank=compiler.expr(path + ("rank",), card),
         trump=compiler.expr(path + ("trump",)) if "trump" in section else None,
+        must_follow=section.get("must_follow", True),
     )
 
 
@@ -135,11 +141,11 @@ def trick_leader(ctx: Ctx) -> Seat | None:
 
 def playable(ctx: Ctx) -> list[Card]:
     """The cards of the acting seat's hand it may play to the trick: those of the suit led, or
-    any card when it holds none of that suit (or leads)."""
+    any card when it holds none of that suit (or leads, or following is not compulsory)."""
     table = ctx.game.card_table(ctx.state.players)
     hand = [table[c] for c in ctx.game.pile(ctx.state, ZoneRef(_rules(ctx).hand, ctx.seat()))]
     led = led_suit(ctx)
-    if led is None:
+    if led is None or not _rules(ctx).must_follow:
         return hand
     following = [card for card in hand if suit_of(ctx, card) == led]
     return following or hand
@@ -158,11 +164,25 @@ def play_to_trick(ctx: Ctx, card: Any) -> None:
     """Move ``card`` face up onto the trick and remember that the acting seat played it."""
     card = _card(card, "play_to_trick")
     state = ctx.state
+    led = led_suit(ctx)
     ctx.game.place(state, card.id, ZoneRef(_rules(ctx).zone), "up", False)
     record = state.vars.get(PLAYED)
     if record is None or record["round"] != state.round:
-        record = state.vars[PLAYED] = {"round": state.round, "by": {}}
+        record = state.vars[PLAYED] = {"round": state.round, "by": {}, "off": {}}
     record["by"][str(card.id)] = ctx.seat()
+    if led is not None and suit_of(ctx, card) != led:
+        off = record.setdefault("off", {}).setdefault(str(ctx.seat()), [])
+        if to_json(led) not in off:
+            off.append(to_json(led))
+
+
+def known_voids(game: Any, state: Any) -> dict[int, list]:
+    """The suits each seat is known to hold none of: those led in this round that it did not
+    follow, where following is compulsory. Public facts: every seat saw those tricks."""
+    record = state.vars.get(PLAYED)
+    if game.tricks is None or not game.tricks.must_follow or record is None or record["round"] != state.round:
+        return {}
+    return {int(seat): suits for seat, suits in record.get("off", {}).items()}
 
 
 def _card(value: Any, where: str) -> Card:

@@ -1,4 +1,4 @@
-"""What one seat may see, and states sampled from it for bots.
+"""What one seat may see.
 
 A view is plain JSON-ready data: the flow position, the variables, the dice, and each zone with
 the cards this seat may see (a hidden card is ``None``, so counts stay known; an empty slot of a
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import grids, rng, tricks
+from . import grids, tricks
 from .context import Ctx, active
 from .engine import legal_moves
 from .state import State
@@ -87,25 +87,3 @@ def pile_names(game: Any, state: State, zone: str) -> list[str]:
         number = f"#{i % per_owner + 1}" if per_owner > 1 else ""
         names.append(f"{owner}{number}")
     return names
-
-
-def sample_state(game: Any, state: State, seat: int, seed: int) -> State:
-    """A state consistent with everything ``seat`` sees: the cards it cannot see are dealt again
-    at random among the places it cannot see, and the random generator is replaced, so the
-    sample reveals nothing that the view does not."""
-    sample = state.clone()
-    hidden_places = []
-    for name, piles in sample.zones.items():
-        for i, pile in enumerate(piles):
-            for k in range(len(pile)):
-                if pile[k] is not None and not card_visible(game, sample, name, game.pile_owner(sample, name, i),
-                                                            pile, k, seat):
-                    hidden_places.append((pile, k))
-    generator = rng.seed_state(seed)
-    cards, generator = rng.shuffled(generator, [pile[k] for pile, k in hidden_places])
-    face_up = [pile[k] in sample.face_up for pile, k in hidden_places]
-    for (pile, k), card, up in zip(hidden_places, cards, face_up):
-        pile[k] = card
-        (sample.face_up.add if up else sample.face_up.discard)(card)
-    sample.rng = generator
-    return sample

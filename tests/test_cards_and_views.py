@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.agents import GreedyBot
-from interpreter.views import sample_state
+from interpreter.determinize import sample_state
 from tests.helpers import load
 
 

@@ -14,7 +14,7 @@ from interpreter.expr import Scope, compile_expression
 from interpreter.expr.wild import set_value
 from interpreter.render import render_view
 from interpreter.values import ZoneRef
-from interpreter.views import sample_state
+from interpreter.determinize import sample_state
 from tests.helpers import load
 
 # Six-card Golf: a 2x3 grid each; turn two cards up; draw from the stock or take the discard's top

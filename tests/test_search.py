@@ -1,0 +1,213 @@
+"""The search bot (interpreter/search.py) and the observation-consistent redeal it decides from
+(interpreter/determinize.py): suits a seat did not follow, hidden cards it cannot read, budgets."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter import rng
+from interpreter.agents import make_bot, parse_kind
+from interpreter.api import load_game
+from interpreter.determinize import sample_state
+from interpreter.errors import OptionError
+from interpreter.realtime import Table
+from interpreter.search import SearchBot
+from interpreter.tricks import known_voids
+from tests.helpers import GAMES, load
+from tests.test_tricks import GAME, place, write
+
+
+@pytest.fixture
+def little(tmp_path):
+    return load_game(write(tmp_path, GAME))
+
+
+def after_a_heart_is_not_followed(loaded):
+    """P3 leads the 9 of hearts; P4, who holds no heart, plays the 4 of diamonds."""
+    state = loaded.new_state(4, 1)
+    place(loaded, state, [["5H", "2C"], ["KH", "AD"], ["9H", "3S"], ["4D", "Jk1"]])
+    loaded.apply(state, "play 9H")
+    loaded.apply(state, "play 4D")
+    return state
+
+
+def test_a_suit_led_and_not_followed_is_a_public_void_for_the_round(little):
+    state = after_a_heart_is_not_followed(little)
+    assert known_voids(little.game, state) == {3: ["hearts"]}
+    little.apply(state, "play 5H")
+    little.apply(state, "play KH")                       # P2 wins the trick and leads the next one
+    assert known_voids(little.game, state) == {3: ["hearts"]}
+
+
+def test_without_compulsory_following_nothing_is_inferred_and_any_card_may_be_played(tmp_path):
+    loaded = load_game(write(tmp_path, GAME.replace("  rank: 'if", "  must_follow: false\n  rank: 'if")))
+    state = loaded.new_state(4, 1)
+    place(loaded, state, [["5H", "2C"], ["KH", "AD"], ["9H", "3S"], ["4D", "Jk1"]])
+    loaded.apply(state, "play 9H")
+    assert [m.text for m in loaded.legal_moves(state)] == ["play 4D", "play Jk1"]
+    loaded.apply(state, "play 4D")
+    assert [m.text for m in loaded.legal_moves(state)] == ["play 5H", "play 2C"]
+    assert known_voids(loaded.game, state) == {}
+
+
+def test_a_redeal_gives_no_card_of_a_suit_a_seat_did_not_follow(little):
+    state = after_a_heart_is_not_followed(little)
+    table = little.game.card_table(4)
+    hidden = sorted(state.zones["hand"][1] + state.zones["hand"][2] + state.zones["hand"][3]
+                    + state.zones["stock"][0])
+    fourth, second = [], []
+    for seed in range(200):
+        sample = sample_state(little.game, state, 0, seed)
+        assert sorted(sample.zones["hand"][1] + sample.zones["hand"][2] + sample.zones["hand"][3]
+                      + sample.zones["stock"][0]) == hidden
+        assert little.view(sample, 0) == little.view(state, 0)
+        fourth += [table[c].attrs["suit"] for c in sample.zones["hand"][3]]
+        second += [table[c].attrs["suit"] for c in sample.zones["hand"][1]]
+    assert "hearts" not in fourth
+    assert "hearts" in second                # P2 followed: it may hold hearts, and sometimes does
+
+
+def twin(loaded, state, seat, seed):
+    """The same position as ``seat`` sees it, with every card it cannot see dealt again."""
+    other = sample_state(loaded.game, state, seat, seed)
+    assert loaded.view(other, seat) == loaded.view(state, seat)
+    return other
+
+
+@pytest.mark.parametrize("name, players, skip", [("schmier", 6, 20), ("gnoming_a_round", 3, 20), ("last_card", 3, 1)])
+def test_the_search_bot_decides_the_same_whatever_the_cards_it_cannot_see(name, players, skip):
+    loaded = load(name)
+    state = loaded.new_state(players, 7)
+    walker = rng.seed_state(3)
+    choices = 0
+    while choices < 3 and not state.over:
+        moves = loaded.legal_moves(state)
+        if len(moves) > 1 and state.moves >= skip:
+            seat = state.current
+            other = twin(loaded, state, seat, 11)
+            assert other.zones != state.zones or other.rng != state.rng
+            first = SearchBot(loaded.game, seat, seed=5, iterations=25).choose(state, moves)
+            second = SearchBot(loaded.game, seat, seed=5, iterations=25).choose(other, moves)
+            assert first == second
+            choices += 1
+        pick, walker = rng.below(walker, len(moves))
+        loaded.apply(state, moves[pick])
+    assert choices == 3
+
+
+def test_the_search_bot_beats_random_play_at_dice():
+    loaded = load("dice_poker")
+    wins = 0
+    for seed in range(3):
+        state = loaded.new_state(2, seed)
+        bots = {0: make_bot("search:30", loaded.game, 0, seed), 1: make_bot("random", loaded.game, 1, seed)}
+        table = Table(loaded.game, state, bots, seed=seed)
+        while not state.over:
+            table.next_bot_action()
+        wins += loaded.ranking(state)[0] == 1
+    assert wins == 3
+
+
+def test_a_time_budget_gives_a_legal_move():
+    loaded = load("last_card")
+    state = loaded.new_state(3, 4)
+    moves = loaded.legal_moves(state)
+    bot = make_bot("search:0.05s", loaded.game, state.current, 1)
+    assert bot.seconds == 0.05 and bot.choose(state, moves) in moves
+
+
+@pytest.mark.parametrize("kind, expected", [
+    ("search", ("search", {})),
+    ("search:300", ("search", {"iterations": 300})),
+    ("search:1.5s", ("search", {"seconds": 1.5})),
+    ("greedy", ("greedy", {})),
+])
+def test_bot_kinds_and_budgets(kind, expected):
+    assert parse_kind(kind) == expected
+
+
+@pytest.mark.parametrize("kind, message, hint", [
+    ("serch", "there is no bot kind 'serch'", "did you mean 'search'?"),
+    ("greedy:5", "the greedy bot takes no budget: write 'greedy', not 'greedy:5'", None),
+    ("search:0", "'search:0' is not a budget the search bot takes",
+     "write iterations (search:200, from 1 to 1000000) or seconds per move (search:1.5s, up to 3600)"),
+    ("search:fast", "'search:fast' is not a budget the search bot takes",
+     "write iterations (search:200, from 1 to 1000000) or seconds per move (search:1.5s, up to 3600)"),
+    ("search:nans", "'search:nans' is not a budget the search bot takes",
+     "write iterations (search:200, from 1 to 1000000) or seconds per move (search:1.5s, up to 3600)"),
+])
+def test_a_bad_bot_kind_is_refused_with_a_reason(kind, message, hint):
+    with pytest.raises(OptionError) as caught:
+        parse_kind(kind)
+    assert caught.value.message == message and caught.value.hint == hint
+
+
+def test_the_search_bot_refuses_a_game_played_without_turns():
+    with pytest.raises(OptionError) as caught:
+        make_bot("search", load("nerts").game, 0)
+    assert caught.value.message == "the search bot plays games with turns; Nerts has free play"
+    assert caught.value.hint == "use the priority or greedy bot"
+
+
+def test_the_command_line_takes_a_search_budget_and_refuses_a_bad_one():
+    from click.testing import CliRunner
+
+    from cli import main
+
+    bad = CliRunner().invoke(main, ["play", str(GAMES / "dice_poker.yaml"), "--bot", "search:x"])
+    assert bad.exit_code == 2
+    assert bad.output.splitlines()[-1] == (
+        "Error: Invalid value for '--bot': 'search:x' is not a budget the search bot takes; write iterations "
+        "(search:200, from 1 to 1000000) or seconds per move (search:1.5s, up to 3600)")
+    free = CliRunner().invoke(main, ["simulate", str(GAMES / "nerts.yaml"), "-n", "1", "--bots", "search"])
+    assert free.exit_code == 2
+    assert free.output.splitlines()[-1] == ("Error: the search bot plays games with turns; Nerts has free play; "
+                                           "use the priority or greedy bot")
+    good = CliRunner().invoke(main, ["simulate", str(GAMES / "dice_poker.yaml"), "-n", "1", "--players", "2",
+                                     "--bots", "search:5,random"])
+    assert good.exit_code == 0, good.output
+    assert "search:5" in good.output
+
+
+TURN_BASED = sorted(p.stem for p in GAMES.glob("*.yaml") if p.stem != "nerts")
+
+
+@pytest.mark.parametrize("name", TURN_BASED)
+def test_the_search_bot_plays_every_game_with_turns(name):
+    loaded = load(name)
+    state = loaded.new_state(None, 2)
+    bots = {s: SearchBot(loaded.game, s, seed=2, iterations=4) for s in range(state.players)}
+    while not state.over and state.moves < 150:
+        moves = loaded.legal_moves(state)
+        choice = bots[state.current].choose(state, moves)
+        assert choice in moves
+        loaded.apply(state, choice)
+    assert state.over or state.moves == 150
+
+
+def test_every_bundled_game_but_one_has_turns():
+    free = [name for name in sorted(p.stem for p in GAMES.glob("*.yaml"))
+            if any(phase.turns is None for phase in load(name).game.phases)]
+    assert free == ["nerts"]
+
+
+def test_every_void_a_trick_game_records_is_true_of_the_real_hands():
+    from interpreter.context import Ctx, active
+    from interpreter.tricks import suit_of
+    from interpreter.values import to_json
+
+    loaded = load("schmier")
+    game, checked = loaded.game, 0
+    for seed in range(3):
+        state = loaded.new_state(6, seed)
+        walker = rng.seed_state(seed)
+        while not state.over and state.round <= 2:
+            table = game.card_table(6)
+            with active(game, state):
+                for seat, suits in known_voids(game, state).items():
+                    held = {to_json(suit_of(Ctx(game, state), table[c])) for c in state.zones["hand"][seat]}
+                    assert not held & set(suits)
+                    checked += 1
+            moves = loaded.legal_moves(state)
+            pick, walker = rng.below(walker, len(moves))
+            loaded.apply(state, moves[pick])
+    assert checked > 50
