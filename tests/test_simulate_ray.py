@@ -21,21 +21,12 @@ from interpreter.simulate import Settings, play_game, simulate, source_of
 from interpreter.simulate_ray import _play_shard, _shard_outcomes, _shards
 from interpreter.simulate_report import GameOutcome
 from tests.helpers import GAMES
+from tests.test_simulate import run, without_timing
 
 DICE_POKER = str(GAMES / "dice_poker.yaml")
 LAST_CARD = str(GAMES / "last_card.yaml")
 ROOT = Path(__file__).resolve().parents[1]
 NO_RAY = "the ray backend needs Ray: pip install 'rules[ray]'"
-
-
-def run(*args):
-    return CliRunner().invoke(main, ["simulate", *args])
-
-
-def without_timing(output):
-    data = json.loads(output)
-    del data["timing"]
-    return data
 
 
 @pytest.fixture(scope="module")
