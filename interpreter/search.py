@@ -5,8 +5,9 @@ it has observed (``determinize.sample_state``; dice to come are guessed too), an
 of moves shared by every guess. At each node the seat to move takes, among the moves legal in
 this guess, the one with the best upper confidence bound (UCB1 counting how often each move was
 available, since a move legal in one guess may not be in another); the first untried move is
-added to the tree, a few random moves are played beyond it, and the position reached is valued
-for the seats that moved. The bot plays the move of the root worth most, among those tried often
+added to the tree (the moves after a node join it only once the node has been visited often
+enough), random moves may be played beyond it (none by default), and the position reached is
+valued for the seats that moved. The bot plays the move of the root worth most, among those tried often
 enough.
 
 A position's value for a seat is its ``bot.hint``, which a game writes as the seat's standing (the
@@ -75,11 +76,17 @@ class SearchBot(Bot):
         allowed = {move.text for move in moves}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
-        while done < self.iterations if deadline is None else (done == 0 or time.perf_counter() < deadline):
+        while self._budget_left(done, deadline):
             world = sample_state(self.game, state, self.seat, self.draw(1 << 30))
             self._iterate(root, world, allowed)
             done += 1
         return self._best(root, moves)
+
+    def _budget_left(self, done: int, deadline: float | None) -> bool:
+        """Another iteration? Under a time budget, always at least one."""
+        if deadline is None:
+            return done < self.iterations
+        return done == 0 or time.perf_counter() < deadline
 
     def _best(self, root: Node, moves: list[Move]) -> Move:
         """The move worth most among those tried at least a quarter as often as the most tried
