@@ -7,8 +7,8 @@ this guess, the one with the best upper confidence bound (UCB1 counting how ofte
 available, since a move legal in one guess may not be in another); the first untried move is
 added to the tree (the moves after a node join it only once the node has been visited often
 enough), random moves may be played beyond it (none by default), and the position reached is
-valued for the seats that moved. The bot plays the move of the root worth most, among those tried often
-enough.
+valued for the seats that moved. The bot plays the move of the root worth most, among those tried
+often enough.
 
 A position's value for a seat is its ``bot.hint``, which a game writes as the seat's standing (the
 greedy bot maximises the same); without a hint, its score minus the best score of another team.
