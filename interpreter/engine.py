@@ -103,35 +103,44 @@ def _legal(game: Any, state: State, seat: int) -> list[Move]:
     memo: dict = {}
     for name in interrupts.move_names(game, state):
         move = game.moves[name]
-        for env in _choices(move.params, move.stages, ctx, {MEMO: memo}):
-            args = tuple(env[p.name] for p in move.params)
-            text = notation(name, args)
-            if text not in found:
-                found[text] = Move(seat, name, args, text)
+        _choose(_Listing(name, seat, move.params, move.stages, ctx, found), {MEMO: memo}, 0, ())
     return list(found.values())
 
 
-def _choices(params: list, stages: list, ctx: Ctx, env: dict):
-    """Every assignment of the parameters for which the move's conditions hold; each domain is
-    computed with the earlier choices, and each condition checked as soon as it can be.
+class _Listing:
+    """What one move's enumeration needs at every depth, gathered once."""
 
-    One ``env`` is filled in place (the caller reads each assignment before asking for the next):
-    no dict is copied per candidate."""
-    for check in stages[0]:
+    __slots__ = ("name", "seat", "params", "stages", "ctx", "found")
+
+    def __init__(self, name: str, seat: int, params: list, stages: list, ctx: Ctx, found: dict):
+        self.name, self.seat, self.params, self.stages, self.ctx, self.found = name, seat, params, stages, ctx, found
+
+
+def _choose(listing: _Listing, env: dict, depth: int, args: tuple) -> None:
+    """Add to ``listing.found`` every assignment of the parameters from ``depth`` on for which
+    the move's conditions hold; each domain is computed with the earlier choices, and each
+    condition checked as soon as it can be. One ``env`` is filled in place: no dict is copied
+    per candidate, and the values chosen so far are also kept in order in ``args``."""
+    ctx = listing.ctx
+    for check in listing.stages[depth]:
         if not check.fn(ctx, env):
             return
-    if not params:
-        yield env
+    params = listing.params
+    if depth == len(params):
+        text = notation(listing.name, args)
+        if text not in listing.found:
+            listing.found[text] = Move(listing.seat, listing.name, args, text)
         return
-    first = params[0]
-    domain = first.domain.fn(ctx, env)
+    param = params[depth]
+    domain = param.domain.fn(ctx, env)
     if not isinstance(domain, list):
-        raise EvalError(f"parameter '{first.name}' must range over a list, not {domain!r}")
-    values = sub_collections(domain) if first.kind == "subset_of" else domain
+        raise EvalError(f"parameter '{param.name}' must range over a list, not {domain!r}")
+    values = sub_collections(domain) if param.kind == "subset_of" else domain
+    key = param.name
     for value in values:
-        env[first.name] = value
-        yield from _choices(params[1:], stages[1:], ctx, env)
-    env.pop(first.name, None)
+        env[key] = value
+        _choose(listing, env, depth + 1, args + (value,))
+    env.pop(key, None)
 
 
 def find_move(game: Any, state: State, text: str, seat: int | None = None) -> Move:

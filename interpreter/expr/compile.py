@@ -630,15 +630,21 @@ def _compile(text: str, scope: Scope, locate: Locator | None, expect: Type | Non
                     piece.constant, piece.value)
 
 
+_UNHASHABLE = (list, dict)
+
+
 def _memo_key(memo: dict | None, name: str, values: tuple) -> tuple | None:
-    """The key of a call in the host's memo, or None when there is no memo or an argument cannot
-    be a key (a list, a map)."""
+    """The key of a call in the memo, or None when there is no memo or an argument cannot be a
+    key (a list, a map: compared by type first, as raising TypeError costs more than a call)."""
     if memo is None:
         return None
+    for value in values:
+        if type(value) in _UNHASHABLE:
+            return None
     key = (name, values)
     try:
         hash(key)
-    except TypeError:
+    except TypeError:       # a list inside a tuple, or a host value that cannot be hashed
         return None
     return key
 
