@@ -10,9 +10,9 @@ from typing import Any
 
 from . import flow, interrupts, rng
 from .context import Ctx, active
-from .expr.compile import MEMO
+from .expr.compile import MEMO, STEPS
 from .errors import EvalError, IllegalMove, LimitError
-from .limits import MAX_MOVES_PER_GAME
+from .limits import MAX_EVAL_STEPS, MAX_MOVES_PER_GAME
 from .moves import Move, notation, sub_collections
 from .state import Presets, State
 from .values import ZoneRef, copy_value
@@ -103,7 +103,8 @@ def _legal(game: Any, state: State, seat: int) -> list[Move]:
     memo: dict = {}
     for name in interrupts.move_names(game, state):
         move = game.moves[name]
-        _choose(_Listing(name, seat, move.params, move.stages, ctx, found), {MEMO: memo}, 0, ())
+        env = {MEMO: memo, STEPS: [MAX_EVAL_STEPS]}
+        _choose(_Listing(name, seat, move.params, move.stages, ctx, found), env, 0, ())
     return list(found.values())
 
 
@@ -120,10 +121,12 @@ def _choose(listing: _Listing, env: dict, depth: int, args: tuple) -> None:
     """Add to ``listing.found`` every assignment of the parameters from ``depth`` on for which
     the move's conditions hold; each domain is computed with the earlier choices, and each
     condition checked as soon as it can be. One ``env`` is filled in place: no dict is copied
-    per candidate, and the values chosen so far are also kept in order in ``args``."""
-    ctx = listing.ctx
+    per candidate, and the values chosen so far are also kept in order in ``args``. Its work
+    budget is refilled before each evaluation, which then runs the expression's bare ``body``."""
+    ctx, budget = listing.ctx, env[STEPS]
     for check in listing.stages[depth]:
-        if not check.fn(ctx, env):
+        budget[0] = MAX_EVAL_STEPS
+        if not check.body(ctx, env):
             return
     params = listing.params
     if depth == len(params):
@@ -132,7 +135,8 @@ def _choose(listing: _Listing, env: dict, depth: int, args: tuple) -> None:
             listing.found[text] = Move(listing.seat, listing.name, args, text)
         return
     param = params[depth]
-    domain = param.domain.fn(ctx, env)
+    budget[0] = MAX_EVAL_STEPS
+    domain = param.domain.body(ctx, env)
     if not isinstance(domain, list):
         raise EvalError(f"parameter '{param.name}' must range over a list, not {domain!r}")
     values = sub_collections(domain) if param.kind == "subset_of" else domain

@@ -393,6 +393,9 @@ class Compiler:
     def _user_call_fn(self, node: n.Node, function: Any, arg_nodes: list[n.Node]) -> Fn:
         args, params, pos = [self.fn(a) for a in arg_nodes], function.params, self.pos(node)
         body, most, name = function.body, limits.MAX_CALL_DEPTH, function.name
+        if not args:
+            return _constant_call(name, body, most, pos)
+        one = args[0] if len(args) == 1 else None
 
         def run(ctx, env):
             calls = env.get(CALLS, 0) + 1
@@ -403,7 +406,7 @@ class Compiler:
                 steps[0] -= 1
                 if steps[0] < 0:
                     raise _too_many_steps()
-                values = tuple(f(ctx, env) for f in args)
+                values = (one(ctx, env),) if one is not None else tuple([f(ctx, env) for f in args])
             except Exception as e:
                 raise fault(e, pos) from None
             memo = env.get(MEMO)
@@ -631,6 +634,29 @@ def _compile(text: str, scope: Scope, locate: Locator | None, expect: Type | Non
 
 
 _UNHASHABLE = (list, dict)
+
+
+def _constant_call(name: str, body: Fn, most: int, pos: Position) -> Fn:
+    """A call of a defined function without parameters: remembered in the memo by its name."""
+    def run(ctx, env):
+        calls = env.get(CALLS, 0) + 1
+        memo = env.get(MEMO)
+        if memo is not None and (found := memo.get(name, _MISSING)) is not _MISSING:
+            return found
+        try:
+            if calls > most:
+                raise LimitError(f"defined functions nested too deeply (limit {most})")
+            steps = env[STEPS]
+            steps[0] -= 1
+            if steps[0] < 0:
+                raise _too_many_steps()
+        except Exception as e:
+            raise fault(e, pos) from None
+        result = body(ctx, {STEPS: steps, CALLS: calls, MEMO: memo})
+        if memo is not None:
+            memo[name] = result
+        return result
+    return run
 
 
 def _memo_key(memo: dict | None, name: str, values: tuple) -> tuple | None:
