@@ -29,28 +29,31 @@ class Ctx:
         return self.me
 
 
-_active: list[Any] = []
+# The (game, state) pairs being evaluated, innermost last. Hot paths may read ``active_pairs[-1]``
+# directly (after checking it is not empty) rather than call ``active_game``.
+active_pairs: list[Any] = []
 
 
 @contextmanager
 def active(game: Any, state: Any) -> Iterator[None]:
     """Make ``state`` the one that members of seats and zones read while the block runs."""
-    _active.append((game, state))
+    active_pairs.append((game, state))
     try:
         yield
     finally:
-        _active.pop()
+        active_pairs.pop()
 
 
 def active_state() -> Any:
-    return _top()[1]
+    return active_pair()[1]
 
 
 def active_game() -> Any:
-    return _top()[0]
+    return active_pair()[0]
 
 
-def _top() -> tuple:
-    if not _active:
+def active_pair() -> tuple:
+    """The (game, state) being evaluated."""
+    if not active_pairs:
         raise EvalError("a seat's or zone's contents were read outside of a game")
-    return _active[-1]
+    return active_pairs[-1]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import grids
-from .context import active_game, active_state
+from .context import active_game, active_pair, active_pairs, active_state
 from .expr import ANY, BOOL, INT, STR, Binding, ListOf, Member, ObjectType, register_object_type
 from .values import Card, Seat, ZoneRef
 
@@ -110,21 +110,23 @@ def game_types(game: Any, variables: dict, zones: dict, card_attributes: dict[st
 
 
 def _zone_cards(ref: ZoneRef) -> list[Card]:
-    state, game = active_state(), active_game()
+    game, state = active_pair()
     table = game.card_table(state.players)
     return [table[c] for c in game.pile(state, ref) if c is not None]   # None: an empty slot of a grid
 
 
 def _ids(ref: ZoneRef) -> list:
-    return active_game().pile(active_state(), ref)
+    game, state = active_pair()
+    return game.pile(state, ref)
 
 
 def _end_card(ref: ZoneRef, last: bool) -> Card | None:
     """The top (or bottom) card without building the whole list: members read on every move."""
-    ids = _ids(ref)
+    game, state = active_pair()
+    ids = game.pile(state, ref)
     for card in (reversed(ids) if last else ids):
         if card is not None:
-            return active_game().card_table(active_state().players)[card]
+            return game.card_table(state.players)[card]
     return None
 
 
@@ -199,17 +201,20 @@ class _ActiveMembers(Mapping):
     attributes; a value whose type was not known statically finds its members in the game that
     is active when it is read."""
 
-    def __init__(self, pick: Any):
-        self.pick = pick
+    def __init__(self, kind: str):
+        self.kind = kind        # which of the game's types: seat, card or zone
 
     def _members(self) -> dict:
-        return self.pick(active_game().types).members
+        return getattr(active_game().types, self.kind).members
 
     def __getitem__(self, name: str) -> Member:
         return self._members()[name]
 
-    def get(self, name: str, default: Any = None) -> Any:   # the hot path: a plain dict lookup
-        return self.pick(active_game().types).members.get(name, default)
+    def get(self, name: str, default: Any = None) -> Any:
+        # The hot path of every member read whose type was not known statically: no calls.
+        if not active_pairs:
+            active_game()       # raises the error for a read outside of a game
+        return getattr(active_pairs[-1][0].types, self.kind).members.get(name, default)
 
     def __iter__(self):
         return iter(self._members())
@@ -218,12 +223,12 @@ class _ActiveMembers(Mapping):
         return len(self._members())
 
 
-def _active_type(name: str, pick: Any) -> ObjectType:
+def _active_type(name: str) -> ObjectType:
     object_type = ObjectType(name)
-    object.__setattr__(object_type, "members", _ActiveMembers(pick))
+    object.__setattr__(object_type, "members", _ActiveMembers(name))
     return object_type
 
 
-register_object_type(Seat, _active_type("seat", lambda types: types.seat))
-register_object_type(Card, _active_type("card", lambda types: types.card))
-register_object_type(ZoneRef, _active_type("zone", lambda types: types.zone))
+register_object_type(Seat, _active_type("seat"))
+register_object_type(Card, _active_type("card"))
+register_object_type(ZoneRef, _active_type("zone"))

@@ -53,19 +53,10 @@ def compile_rules(compiler: Any, section: dict) -> TrickRules:
 # -- what the rules say about cards and tricks ------------------------------------------------------
 
 class _Guard:
-    """Stops a ``suit``, ``rank`` or ``trump`` expression that asks about tricks itself (it would
-    never end)."""
+    """How deep in the section's own ``suit``, ``rank`` or ``trump`` expressions evaluation is:
+    one that asks about tricks itself would never end, so it is stopped."""
 
     depth = 0
-
-    def __enter__(self):
-        if _Guard.depth:
-            raise EvalError("the tricks: section's suit, rank and trump may not use led_suit, trick_winner, "
-                            "trick_leader, playable, suit_of, rank_of or played_by")
-        _Guard.depth += 1
-
-    def __exit__(self, *exc):
-        _Guard.depth -= 1
 
 
 def _rules(ctx: Ctx) -> TrickRules:
@@ -73,21 +64,29 @@ def _rules(ctx: Ctx) -> TrickRules:
 
 
 def suit_of(ctx: Ctx, card: Any) -> Any:
-    with _Guard():
-        return _rules(ctx).suit(ctx, {"card": _card(card, "suit_of")})
+    return _guarded(ctx, ctx.game.tricks.suit, {"card": _card(card, "suit_of")})
 
 
 def rank_of(ctx: Ctx, card: Any) -> Any:
-    with _Guard():
-        return _rules(ctx).rank(ctx, {"card": _card(card, "rank_of")})
+    return _guarded(ctx, ctx.game.tricks.rank, {"card": _card(card, "rank_of")})
 
 
 def trump_of(ctx: Ctx) -> Any:
     trump = _rules(ctx).trump
-    if trump is None:
-        return None
-    with _Guard():
-        return trump(ctx, {})
+    return None if trump is None else _guarded(ctx, trump, {})
+
+
+def _guarded(ctx: Ctx, expression: Any, env: dict) -> Any:
+    """Evaluate one of the section's expressions under the guard (no context manager: this runs
+    for every card looked at)."""
+    if _Guard.depth:
+        raise EvalError("the tricks: section's suit, rank and trump may not use led_suit, trick_winner, "
+                        "trick_leader, playable, suit_of, rank_of or played_by")
+    _Guard.depth += 1
+    try:
+        return expression(ctx, env)
+    finally:
+        _Guard.depth -= 1
 
 
 def trick_cards(ctx: Ctx) -> list[Card]:

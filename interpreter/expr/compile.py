@@ -396,6 +396,7 @@ class Compiler:
         if not args:
             return _constant_call(name, body, most, pos)
         one = args[0] if len(args) == 1 else None
+        first = params[0]
 
         def run(ctx, env):
             calls = env.get(CALLS, 0) + 1
@@ -413,10 +414,13 @@ class Compiler:
             key = _memo_key(memo, name, values)
             if key is not None and (found := memo.get(key, _MISSING)) is not _MISSING:
                 return found
-            inner = dict(zip(params, values))
-            inner[STEPS] = steps
-            inner[CALLS] = calls
-            inner[MEMO] = memo
+            if one is not None:
+                inner = {first: values[0], STEPS: steps, CALLS: calls, MEMO: memo}
+            else:
+                inner = dict(zip(params, values))
+                inner[STEPS] = steps
+                inner[CALLS] = calls
+                inner[MEMO] = memo
             result = body(ctx, inner)
             if key is not None:
                 memo[key] = result
