@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 import functools
+import os
+import sys
 from importlib import resources
+from pathlib import Path
 
+import lark
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
@@ -17,9 +21,29 @@ from .syntax_errors import describe
 
 @functools.cache
 def expression_parser() -> Lark:
-    """The one LALR parser, built once; it makes syntax-tree nodes as it parses."""
+    """The one LALR parser, built once; it makes syntax-tree nodes as it parses.
+
+    Analysing the grammar takes most of a second (more with ``interegular`` installed, with which
+    lark also looks for colliding terminals), so lark keeps the analysis in the user's cache
+    folder. lark checks the file against a digest of the grammar, its options and the versions
+    of lark and Python, and builds the parser again when the file is missing, stale, unreadable
+    or corrupt; a folder it cannot write to only means no cache."""
     grammar = (resources.files("grammar") / "expr.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", transformer=Builder(), maybe_placeholders=True)
+    return Lark(grammar, parser="lalr", transformer=Builder(), maybe_placeholders=True,
+                cache=grammar_cache_file() or False)
+
+
+def grammar_cache_file() -> str | None:
+    """``$XDG_CACHE_HOME/rules/`` (else ``~/.cache/rules/``, made private to the user), or None
+    when there is no such folder and it cannot be made."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = Path(base) / "rules"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return None
+    version = f"{sys.version_info[0]}{sys.version_info[1]}"
+    return str(folder / f"expr-parser-lark{lark.__version__}-py{version}.cache")
 
 
 # Trees are immutable and hold offsets within their text only, so one text's tree serves every
