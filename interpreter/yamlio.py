@@ -97,6 +97,9 @@ class _Node:
     style: str | None = None       # scalar style as PyYAML reports it; None when plain or a container
     items: list | dict | None = None   # [value node] or {key: (key node, value node)}
     origin: "_Node | None" = None  # for an alias, the anchored node it repeats
+    # For a scalar, the source index of each of its value's characters, worked out on first use:
+    # every expression in a file asks for the places of its parts.
+    aligned: list | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -147,7 +150,9 @@ class Document:
 def _char_line_col(text: _Text, node: _Node, value: str, offset: int) -> tuple[int, int]:
     if node.style == "|":
         return _literal_line_col(text, node, value, offset)
-    index = _aligned_index(_raw_units(text, node), value, offset)
+    if node.aligned is None:
+        node.aligned = _alignment(_raw_units(text, node), value)
+    index = node.aligned[offset] if offset < len(node.aligned) else None
     return text.line_col(node.start if index is None else index)
 
 
@@ -192,17 +197,22 @@ def _escape(text: str, i: int) -> tuple[str, int]:
     return Scanner.ESCAPE_REPLACEMENTS.get(code, ""), 2  # "" for an escaped line break
 
 
-def _aligned_index(units: list[tuple[int, str]], value: str, offset: int) -> int | None:
-    """Match the value's characters to the source in order, skipping what folding removed."""
+def _alignment(units: list[tuple[int, str]], value: str) -> list[int | None]:
+    """For each character of the value, the source index it comes from: the value's characters
+    are matched to the source in order, skipping what folding removed. A character past the
+    last match gets the last match found."""
+    aligned: list[int | None] = []
     j, found = 0, None
-    for want in value[:offset + 1]:
+    for want in value:
         while j < len(units) and not _produces(units[j][1], want):
             j += 1
         if j == len(units):
-            return found
+            aligned.extend([found] * (len(value) - len(aligned)))
+            break
         found = units[j][0]
         j += 1
-    return found
+        aligned.append(found)
+    return aligned
 
 
 def _produces(unit: str, want: str) -> bool:
