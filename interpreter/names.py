@@ -13,7 +13,7 @@ from typing import Any
 from . import grids
 from .context import active_game, active_pair, active_pairs, active_state
 from .expr import ANY, BOOL, INT, STR, Binding, ListOf, Member, ObjectType, register_object_type
-from .values import Card, Seat, ZoneRef
+from .values import Card, Seat, ZoneRef, seat, zone_ref
 
 
 def type_of(value: Any):
@@ -28,15 +28,15 @@ def type_of(value: Any):
     return ANY
 
 
-def flow_bindings(game: Any, seat: ObjectType) -> dict[str, Binding]:
+def flow_bindings(game: Any, seat_type: ObjectType) -> dict[str, Binding]:
     """Names every game has: who acts, who is playing, where the flow is."""
     def current(ctx):
-        return None if ctx.state.current is None else Seat(ctx.state.current)
+        return None if ctx.state.current is None else seat(ctx.state.current)
 
     return {
-        "me": Binding(seat, lambda ctx: Seat(ctx.seat()), "the seat acting now"),
-        "current": Binding(seat, current, "the seat whose turn it is, or none"),
-        "players": Binding(ListOf(seat), lambda ctx: [Seat(i) for i in range(ctx.state.players)],
+        "me": Binding(seat_type, lambda ctx: seat(ctx.seat()), "the seat acting now"),
+        "current": Binding(seat_type, current, "the seat whose turn it is, or none"),
+        "players": Binding(ListOf(seat_type), lambda ctx: [seat(i) for i in range(ctx.state.players)],
                            "every seat, in seat order"),
         "player_count": Binding(INT, lambda ctx: ctx.state.players, "how many seats play"),
         "round": Binding(INT, lambda ctx: ctx.state.round, "the round being played, from 1"),
@@ -88,7 +88,7 @@ def _zone_of(game: Any, zone: Any, seat_of: Any):
         return game.team_of(active_state(), seat) if zone.per == "team" else seat
 
     if zone.piles is None:
-        return lambda source: ZoneRef(zone.name, owner(source))
+        return lambda source: zone_ref(zone.name, owner(source))
     return lambda source: game.zone_refs(active_state(), zone.name, owner(source))
 
 
@@ -142,7 +142,7 @@ def zone_type_for(card: ObjectType) -> ObjectType:
         "bottom": Member(card, lambda z: _end_card(z, False), "the bottom card, or none"),
         "size": Member(INT, _size, "how many cards the zone holds"),
         "empty": Member(BOOL, lambda z: _size(z) == 0, "whether the zone holds no card"),
-        "owner": Member(ANY, lambda z: None if z.owner is None else Seat(z.owner), "the owning seat (or team number), or none"),
+        "owner": Member(ANY, lambda z: None if z.owner is None else seat(z.owner), "the owning seat (or team number), or none"),
         "index": Member(INT, lambda z: z.index, "which pile, in a zone of several piles (from 0)"),
         "name": Member(STR, lambda z: z.name, "the zone's name"),
         **grids.zone_members(card),

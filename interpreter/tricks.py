@@ -20,7 +20,8 @@ from typing import Any, Callable
 from .context import Ctx, active
 from .errors import EvalError
 from .expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
-from .values import Card, Seat, ZoneRef, to_json
+from .values import Card, Seat, ZoneRef, to_json, zone_ref
+from .values import seat as seat_value
 
 PLAYED = "$played"       # state.vars key: {"round": n, "by": {str(card id): seat index},
                          #                  "off": {str(seat index): [suits led it did not follow]}}
@@ -91,7 +92,7 @@ def _guarded(ctx: Ctx, expression: Any, env: dict) -> Any:
 
 def trick_cards(ctx: Ctx) -> list[Card]:
     table = ctx.game.card_table(ctx.state.players)
-    return [table[c] for c in ctx.game.pile(ctx.state, ZoneRef(_rules(ctx).zone))]
+    return [table[c] for c in ctx.game.pile(ctx.state, zone_ref(_rules(ctx).zone))]
 
 
 def led_suit(ctx: Ctx) -> Any:
@@ -142,7 +143,7 @@ def playable(ctx: Ctx) -> list[Card]:
     """The cards of the acting seat's hand it may play to the trick: those of the suit led, or
     any card when it holds none of that suit (or leads, or following is not compulsory)."""
     table = ctx.game.card_table(ctx.state.players)
-    hand = [table[c] for c in ctx.game.pile(ctx.state, ZoneRef(_rules(ctx).hand, ctx.seat()))]
+    hand = [table[c] for c in ctx.game.pile(ctx.state, zone_ref(_rules(ctx).hand, ctx.seat()))]
     led = led_suit(ctx)
     if led is None or not _rules(ctx).must_follow:
         return hand
@@ -156,7 +157,7 @@ def played_by(ctx: Ctx, card: Any) -> Seat | None:
     if record is None or record["round"] != ctx.state.round:
         return None
     seat = record["by"].get(str(_card(card, "played_by").id))
-    return None if seat is None else Seat(seat)
+    return None if seat is None else seat_value(seat)
 
 
 def play_to_trick(ctx: Ctx, card: Any) -> None:

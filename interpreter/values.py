@@ -6,6 +6,7 @@ variables, a zone's cards) is read through ``runtime.active_state()`` at the tim
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +61,18 @@ class ZoneRef:
     def __str__(self) -> str:
         text = self.name if self.owner is None else f"{self.name}[P{self.owner + 1}]"
         return f"{text}#{self.index + 1}" if self.numbered or self.index else text
+
+
+# Seats and zones are read on every move and are immutable: each distinct one is made once.
+# (A frozen dataclass costs about a microsecond to make.)
+@functools.lru_cache(maxsize=256)
+def seat(index: int) -> Seat:
+    return Seat(index)
+
+
+@functools.lru_cache(maxsize=4096)
+def zone_ref(name: str, owner: int | None = None) -> ZoneRef:
+    return ZoneRef(name, owner)
 
 
 def standard_cards(jokers: int) -> list[dict]:

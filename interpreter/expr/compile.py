@@ -18,14 +18,16 @@ from . import ops
 from .check import Checker, Resolved
 from .parse import parse_expression, text_locator
 from .scope import Locator, Scope
+from .switch import switch_cases, switch_fn, table_of
 from .types import BOOL, Type
 from .values import FunctionValue
 
 Fn = Callable[[Any, dict], Any]
 STEPS = "_steps"   # a one-item list: the work left in this evaluation
 CALLS = "_calls"   # how many defined functions are running, nested
-# Optional, given by the host: a dict in which defined functions' results are remembered, by name
-# and arguments, for as long as the host keeps the same one (while what they read cannot change).
+# A dict in which defined functions' results are remembered, by name and arguments. Each
+# evaluation makes its own, as nothing an expression reads can change while it runs; a host may
+# hand one in to keep it over several evaluations (while what they read cannot change).
 MEMO = "_memo"
 _MISSING = object()
 
@@ -293,6 +295,11 @@ class Compiler:
         return any_of
 
     def _if_else(self, node: n.IfElse) -> Fn:
+        chain = switch_cases(node, lambda x: (self.piece(x).constant, self.piece(x).value), self.resolved.targets)
+        if chain is not None:
+            subject, cases, other = chain
+            return switch_fn(self.fn(subject), table_of([(keys, self.fn(then)) for keys, then in cases]),
+                             self.fn(other))
         test = self._bool_fn(node.test, "the condition of 'if'")
         then, other = self.fn(node.then), self.fn(node.other)
         return lambda ctx, env: then(ctx, env) if test(ctx, env) else other(ctx, env)
@@ -412,8 +419,14 @@ class Compiler:
                 raise fault(e, pos) from None
             memo = env.get(MEMO)
             key = _memo_key(memo, name, values)
-            if key is not None and (found := memo.get(key, _MISSING)) is not _MISSING:
-                return found
+            if key is not None:
+                try:
+                    found = memo.get(key, _MISSING)
+                except TypeError:       # an argument holds a list or a map: not remembered
+                    key = None
+                else:
+                    if found is not _MISSING:
+                        return found
             if one is not None:
                 inner = {first: values[0], STEPS: steps, CALLS: calls, MEMO: memo}
             else:
@@ -664,22 +677,22 @@ def _constant_call(name: str, body: Fn, most: int, pos: Position) -> Fn:
 
 
 def _memo_key(memo: dict | None, name: str, values: tuple) -> tuple | None:
-    """The key of a call in the memo, or None when there is no memo or an argument cannot be a
-    key (a list, a map: compared by type first, as raising TypeError costs more than a call)."""
+    """The key of a call in the memo, or None when there is no memo or an argument is a list or
+    a map (checked by type first: raising TypeError costs more than a call). A key that holds
+    one inside (a tuple of lists) fails when it is looked up."""
     if memo is None:
         return None
     for value in values:
         if type(value) in _UNHASHABLE:
             return None
-    key = (name, values)
-    try:
-        hash(key)
-    except TypeError:       # a list inside a tuple, or a host value that cannot be hashed
-        return None
-    return key
+    return (name, values)
 
 
 def _with_budget(body: Fn) -> Fn:
+    """An evaluation of its own: a fresh work budget, and a memo unless the host handed one in
+    (nothing an expression reads can change while it runs)."""
     def run(ctx, env):
-        return body(ctx, {**env, STEPS: [limits.MAX_EVAL_STEPS]})
+        if MEMO in env:
+            return body(ctx, {**env, STEPS: [limits.MAX_EVAL_STEPS]})
+        return body(ctx, {**env, STEPS: [limits.MAX_EVAL_STEPS], MEMO: {}})
     return run
