@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from . import interrupts, rng, tricks
 from .errors import EvalError, SpecError, did_you_mean
+from .expr.compile import item_type
 from .values import Card, Seat, ZoneRef, copy_value
 
 Run = Callable[[Any, dict], None]
@@ -233,7 +234,7 @@ class EffectCompiler:
         collection_text = rest.strip()[2:].strip()
         offset = item["for"].index(collection_text)
         items = self.c.expr_text(collection_text, path + ("for",), locals_, offset)
-        body = self.block(path + ("do",), {**locals_, name: None})
+        body = self.block(path + ("do",), {**locals_, name: item_type(items)})
 
         def run_for(ctx, env):
             for value in list(items(ctx, env)):

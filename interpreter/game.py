@@ -16,7 +16,8 @@ from . import tricks as T
 from .effects import EffectCompiler
 from .context import Ctx
 from .errors import ErrorList, EvalError, RulesError, SpecError, did_you_mean
-from .expr import BOOL, Scope, UserFunction, compile_expression, parse_expression
+from .expr import BOOL, ObjectType, Scope, UserFunction, compile_expression, parse_expression
+from .expr.compile import item_type
 from .expr.nodes import BoolOp, names_in
 from .spec import Spec
 from .values import Card, Seat, ZoneRef, standard_cards
@@ -212,7 +213,9 @@ class _Compiler:
         return self._compile(text, lambda off, w: key.shifted(col=start + off, width=w), locals_, False)
 
     def _compile(self, text, locate, locals_, expect_bool) -> Callable:
-        scope = self.scope.child(locals={k: N.ANY for k in (locals_ or {})}) if locals_ else self.scope
+        # A local's value in ``locals_`` is its type when known (an ObjectType), else anything.
+        typed = {k: v if isinstance(v, ObjectType) else N.ANY for k, v in (locals_ or {}).items()}
+        scope = self.scope.child(locals=typed) if locals_ else self.scope
         try:
             compiled = compile_expression(text, scope, locate, expect=BOOL if expect_bool else None)
         except RulesError as error:
@@ -326,8 +329,9 @@ class _Compiler:
         params, locals_ = [], {}
         for pname, pdef in spec.get("params", {}).items():
             kind = next(iter(pdef))
-            params.append(Param(pname, kind, self.expr(path + ("params", pname, kind), dict(locals_))))
-            locals_[pname] = None
+            domain = self.expr(path + ("params", pname, kind), dict(locals_))
+            params.append(Param(pname, kind, domain))
+            locals_[pname] = item_type(domain) if kind == "from" else None
         # The whole condition is compiled once to check it (a bool, known names); it runs as stages.
         checked = "when" in spec and self.expr(path + ("when",), locals_, expect_bool=True) is not _broken
         stages = (self._stages(path + ("when",), [p.name for p in params]) if checked

@@ -42,7 +42,7 @@ def compile_rules(compiler: Any, section: dict) -> TrickRules:
     path = ("tricks",)
     compiler.check_zone_name(section["zone"], path + ("zone",), per="game")
     compiler.check_zone_name(section["hand"], path + ("hand",), per="seat")
-    card = {"card": None}
+    card = {"card": compiler.game.types.card}
     return TrickRules(
         zone=section["zone"], hand=section["hand"],
         suit=compiler.expr(path + ("suit",), card), rank=compiler.expr(path + ("rank",), card),

@@ -423,3 +423,19 @@ def test_the_flow_names_and_built_in_functions_cannot_be_declared_again():
         "hint: the flow's own names are current, dice, me, phase, player_count, players, round, turn; choose another")
     assert [e.message for e in errors_of(text)] == [
         "'round' is a name every game has already", "'sum' is the name of a built-in function"]
+
+
+def test_a_member_of_a_parameter_over_seats_is_checked_at_load():
+    # A parameter drawn from a list of seats (or cards) has that type: a misspelt member of it
+    # is found when the game loads, not when the move is first tried.
+    text = variant("    when: throws < 3\n", "    params:\n      p: {from: players}\n    when: p.indx < 3\n")
+    (error,) = errors_of(text)
+    assert error.headline() == "g.yaml:14:13: error: seat has no member 'indx'"
+    assert error.hint == "did you mean 'index'?"
+
+
+def test_a_member_of_a_loop_variable_over_seats_is_checked_at_load():
+    text = variant("      - add: {throws: 1}\n",
+                   "      - for: p in players\n        do:\n          - set: {throws: p.indx}\n")
+    (error,) = errors_of(text)
+    assert error.headline() == "g.yaml:16:29: error: seat has no member 'indx'"

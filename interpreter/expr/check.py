@@ -280,8 +280,7 @@ class Checker:
     def _user_call(self, node: n.Node, name: str, args: list[n.Node], local: dict) -> Type:
         self.resolved.tracked = True
         definition = self.scope.functions.get(name)
-        for arg in args:
-            self.visit(arg, local)
+        arg_types = [self.visit(arg, local) for arg in args]
         if len(args) != len(definition.params):
             count = len(definition.params)
             plural = "" if count == 1 else "s"
@@ -298,7 +297,7 @@ class Checker:
             self.errors.append(DependentError(f"'{name}' cannot be used: its definition has errors",
                                               self.pos(node.start, node.end)))
             return ANY
-        self.resolved.targets[id(node)] = ("user", compiled)
+        self.resolved.targets[id(node)] = ("user", compiled, self.scope.functions.specializer(name, arg_types))
         return compiled.type
 
     def _lambda(self, node: n.Lambda, local: dict, params: list[Type] | None = None) -> Type:

@@ -19,7 +19,7 @@ from .check import Checker, Resolved
 from .parse import parse_expression, text_locator
 from .scope import Locator, Scope
 from .switch import switch_cases, switch_fn, table_of
-from .types import BOOL, Type
+from .types import BOOL, ObjectType, Type, element_type
 from .values import FunctionValue
 
 Fn = Callable[[Any, dict], Any]
@@ -309,18 +309,26 @@ class Compiler:
     def _member(self, node: n.Member) -> Fn:
         target = self.resolved.targets[id(node)]
         get = target[1].get if target[0] == "object" else ops.member_reader(node.name)
-        obj = node.obj
+        obj, member, pos = node.obj, node.name, self.pos(node)
         if isinstance(obj, n.Name) and self.resolved.targets.get(id(obj)) == ("local",):
             # ``card.suit`` on a parameter or loop variable: the common shape, read straight from env.
-            name, pos = obj.name, self.pos(node)
+            name = obj.name
 
             def local_member(ctx, env):
                 try:
                     return get(env[name])
                 except Exception as e:
-                    raise fault(e, pos) from None
+                    raise fault(_read_error(e, env.get(name), member), pos) from None
             return local_member
-        return self._unary(node, get, obj)
+        value_of = self.fn(obj)
+
+        def read_member(ctx, env):
+            value = value_of(ctx, env)
+            try:
+                return get(value)
+            except Exception as e:
+                raise fault(_read_error(e, value, member), pos) from None
+        return read_member
 
     def _index(self, node: n.Index) -> Fn:
         return self._binary(node, ops.index, node.obj, node.index)
@@ -340,9 +348,9 @@ class Compiler:
     # --- calls, functions, loops ---------------------------------------------------------
 
     def _call(self, node: n.Call) -> Fn:
-        kind, target = self.resolved.targets[id(node)]
+        kind, target, *specializer = self.resolved.targets[id(node)]
         if kind == "user":
-            return self._user_call_fn(node, target, list(node.args))
+            return self._user_call_fn(node, target, list(node.args), specializer[0])
         return self._builtin_call_fn(node, target)
 
     def _builtin_call_fn(self, node: n.Call, builtin: Any) -> Fn:
@@ -397,13 +405,21 @@ class Compiler:
                 raise fault(e, pos) from None
         return run
 
-    def _user_call_fn(self, node: n.Node, function: Any, arg_nodes: list[n.Node]) -> Fn:
+    def _user_call_fn(self, node: n.Node, function: Any, arg_nodes: list[n.Node],
+                      specializer: Callable | None = None) -> Fn:
         args, params, pos = [self.fn(a) for a in arg_nodes], function.params, self.pos(node)
-        body, most, name = function.body, limits.MAX_CALL_DEPTH, function.name
+        most, name = limits.MAX_CALL_DEPTH, function.name
         if not args:
-            return _constant_call(name, body, most, pos)
+            return _constant_call(name, function.body, most, pos)
         one = args[0] if len(args) == 1 else None
         first = params[0]
+        bodies = [function.body]
+        if specializer is not None:
+            def specialize(ctx, env):
+                special = specializer()
+                bodies[0] = function.body if special is None else special.body
+                return bodies[0](ctx, env)
+            bodies[0] = specialize
 
         def run(ctx, env):
             calls = env.get(CALLS, 0) + 1
@@ -434,7 +450,7 @@ class Compiler:
                 inner[STEPS] = steps
                 inner[CALLS] = calls
                 inner[MEMO] = memo
-            result = body(ctx, inner)
+            result = bodies[0](ctx, inner)
             if key is not None:
                 memo[key] = result
             return result
@@ -474,6 +490,14 @@ class Compiler:
 
     def _iterable_fn(self, node: n.Node) -> Fn:
         return self._unary(node, ops.iterable, node)
+
+
+def _read_error(error: Exception, value: Any, member: str) -> Exception:
+    """A member read of none fails in the language's words, whether its type was known or not
+    (a host's getter knows nothing of none)."""
+    if value is None and not isinstance(error, RulesError):
+        return EvalError(f"none has no member '{member}'")
+    return error
 
 
 def _single_compare(op: str, first: Fn, right: Piece, pos: Position) -> Fn:
@@ -623,6 +647,13 @@ class Compiled:
 
     def __repr__(self) -> str:
         return f"Compiled({self.text!r}: {self.type})"
+
+
+def item_type(collection: Any) -> ObjectType | None:
+    """The host-object type (card, seat...) of the items of a compiled collection, if known: a
+    host that binds a local to them lets it read their members directly."""
+    found = element_type(collection.type) if isinstance(collection, Compiled) else None
+    return found if isinstance(found, ObjectType) else None
 
 
 def compile_expression(text: str, scope: Scope, locate: Locator | None = None,

@@ -4,6 +4,11 @@ Bodies are compiled lazily, on first use, so a function may call one defined bef
 it. A function being compiled sits on a stack; meeting it again means recursion, which is a
 check error naming the cycle. A body sees the host's names, the other functions and its own
 parameters, never the locals of whoever calls it.
+
+A body is checked with parameters of any type. A call whose arguments are known host objects
+(a card, a seat) also gets, on its first run, the body compiled again with those parameter
+types: its member reads then go straight to the member instead of looking up the value's type
+on every read. When that stricter check fails, the call keeps the general body.
 """
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import ErrorList, ExprCheckError, RulesError, flatten
-from .types import ANY, Type
+from .types import ANY, ObjectType, Type
 
 if TYPE_CHECKING:
     from .compile import Compiled
@@ -46,6 +51,7 @@ class FunctionTable:
         self._done: dict[str, CompiledFunction | None] = {}
         self._errors: dict[str, list[RulesError]] = {}
         self._stack: list[str] = []
+        self._special: dict[tuple, CompiledFunction | None] = {}
 
     def names(self) -> list[str]:
         return list(self.definitions)
@@ -72,7 +78,25 @@ class FunctionTable:
             self._stack.pop()
         return self._done[name]
 
-    def _compile(self, definition: "UserFunction") -> CompiledFunction:
+    def specializer(self, name: str, arg_types: list[Type]) -> Callable[[], CompiledFunction | None] | None:
+        """For a call with host-object arguments: what compiles (once) the body for those types."""
+        if not any(isinstance(t, ObjectType) for t in arg_types):
+            return None
+        types = tuple(t if isinstance(t, ObjectType) else ANY for t in arg_types)
+        return lambda: self.specialized(name, types)
+
+    def specialized(self, name: str, types: tuple[Type, ...]) -> CompiledFunction | None:
+        """The body compiled with these parameter types, or None when that check fails."""
+        key = (name, tuple(id(t) for t in types))    # types live as long as the table: ids are stable
+        if key not in self._special:
+            self._special[key] = None       # a call met again while compiling keeps the general body
+            try:
+                self._special[key] = self._compile(self.definitions[name], types)
+            except RulesError:
+                pass
+        return self._special[key]
+
+    def _compile(self, definition: "UserFunction", types: tuple[Type, ...] | None = None) -> CompiledFunction:
         from .compile import compile_body
         from .scope import Scope
 
@@ -80,7 +104,8 @@ class FunctionTable:
             if param.startswith("_") or not param.isidentifier():
                 raise ExprCheckError(f"bad parameter name '{param}' in '{definition.name}'",
                                      hint="parameter names are letters, digits and '_', not first")
-        body_scope = Scope(names=self.scope.names, locals={p: ANY for p in definition.params},
+        types = types or (ANY,) * len(definition.params)
+        body_scope = Scope(names=self.scope.names, locals=dict(zip(definition.params, types)),
                            registry=self.scope.registry)
         body_scope.functions = self
         compiled = compile_body(definition.body_text, body_scope, definition.locate)
