@@ -13,7 +13,7 @@ from .context import Ctx, active
 from .expr.compile import MEMO, STEPS
 from .errors import EvalError, IllegalMove, LimitError
 from .limits import MAX_EVAL_STEPS, MAX_MOVES_PER_GAME
-from .moves import Move, notation, sub_collections
+from .moves import Move, show, sub_collections
 from .state import Presets, State
 from .values import ZoneRef, copy_value
 
@@ -104,7 +104,7 @@ def _legal(game: Any, state: State, seat: int) -> list[Move]:
     for name in interrupts.move_names(game, state):
         move = game.moves[name]
         env = {MEMO: memo, STEPS: [MAX_EVAL_STEPS]}
-        _choose(_Listing(name, seat, move.params, move.stages, ctx, found), env, 0, ())
+        _choose(_Listing(name, seat, move.params, move.stages, ctx, found), env, 0, (), name, None)
     return list(found.values())
 
 
@@ -117,20 +117,26 @@ class _Listing:
         self.name, self.seat, self.params, self.stages, self.ctx, self.found = name, seat, params, stages, ctx, found
 
 
-def _choose(listing: _Listing, env: dict, depth: int, args: tuple) -> None:
+def _choose(listing: _Listing, env: dict, depth: int, args: tuple, text: str, word: str | None) -> None:
     """Add to ``listing.found`` every assignment of the parameters from ``depth`` on for which
     the move's conditions hold; each domain is computed with the earlier choices, and each
     condition checked as soon as it can be. One ``env`` is filled in place: no dict is copied
     per candidate, and the values chosen so far are also kept in order in ``args``. Its work
-    budget is refilled before each evaluation, which then runs the expression's bare ``body``."""
+    budget is refilled before each evaluation, which then runs the expression's bare ``body``.
+
+    The move's text is built as the choices are made (``notation`` of the move's name and
+    ``args``): ``text`` has the choices before the last, ``word`` the last one shown, when known."""
     ctx, budget = listing.ctx, env[STEPS]
     for check in listing.stages[depth]:
         budget[0] = MAX_EVAL_STEPS
         if not check.body(ctx, env):
             return
+    if depth and args[-1] is not None:
+        word = show(args[-1]) if word is None else word
+        if word:
+            text = text + " " + word
     params = listing.params
     if depth == len(params):
-        text = notation(listing.name, args)
         if text not in listing.found:
             listing.found[text] = Move(listing.seat, listing.name, args, text)
         return
@@ -139,11 +145,11 @@ def _choose(listing: _Listing, env: dict, depth: int, args: tuple) -> None:
     domain = param.domain.body(ctx, env)
     if not isinstance(domain, list):
         raise EvalError(f"parameter '{param.name}' must range over a list, not {domain!r}")
-    values = sub_collections(domain) if param.kind == "subset_of" else domain
+    values, shown = sub_collections(domain) if param.kind == "subset_of" else (domain, None)
     key = param.name
-    for value in values:
+    for i, value in enumerate(values):
         env[key] = value
-        _choose(listing, env, depth + 1, args + (value,))
+        _choose(listing, env, depth + 1, args + (value,), text, None if shown is None else shown[i])
     env.pop(key, None)
 
 

@@ -64,22 +64,24 @@ def show(value: Any) -> str:
     return str(value)
 
 
-def sub_collections(values: list) -> list[list]:
+def sub_collections(values: list) -> tuple[list[list], tuple[str, ...] | None]:
     """Every distinct non-empty sub-collection of ``values`` (repeats count as often as they
-    occur), smallest first."""
+    occur), smallest first; and when they are plain values, each one's ``show`` (kept with
+    them: the same dice come back often), else None."""
     if all(type(v) in _PLAIN for v in values):
         # Typed keys, so that 1, 1.0 and true (equal in Python) never share an entry.
-        cached = _cached_sub_collections(tuple((type(v), v) for v in values))
-        return [list(subset) for subset in cached]
-    return _sub_collections(values)
+        cached, shown = _cached_sub_collections(tuple((type(v), v) for v in values))
+        return [list(subset) for subset in cached], shown
+    return _sub_collections(values), None
 
 
 _PLAIN = (int, str, float, bool, type(None))
 
 
 @functools.lru_cache(maxsize=SUB_COLLECTION_CACHE)
-def _cached_sub_collections(key: tuple) -> tuple[tuple, ...]:
-    return tuple(tuple(subset) for subset in _sub_collections([v for _, v in key]))
+def _cached_sub_collections(key: tuple) -> tuple[tuple[tuple, ...], tuple[str, ...]]:
+    subsets = _sub_collections([v for _, v in key])
+    return tuple(tuple(subset) for subset in subsets), tuple(show(subset) for subset in subsets)
 
 
 def _sub_collections(values: list) -> list[list]:
