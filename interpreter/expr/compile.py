@@ -424,12 +424,7 @@ class Compiler:
         def run(ctx, env):
             calls = env.get(CALLS, 0) + 1
             try:
-                if calls > most:
-                    raise LimitError(f"defined functions nested too deeply (limit {most})")
-                steps = env[STEPS]
-                steps[0] -= 1
-                if steps[0] < 0:
-                    raise _too_many_steps()
+                steps = _enter(env, calls, most)
                 values = (one(ctx, env),) if one is not None else tuple([f(ctx, env) for f in args])
             except Exception as e:
                 raise fault(e, pos) from None
@@ -684,6 +679,18 @@ def _compile(text: str, scope: Scope, locate: Locator | None, expect: Type | Non
 _UNHASHABLE = (list, dict)
 
 
+def _enter(env: dict, calls: int, most: int) -> list:
+    """Enter a defined function: check how deep calls are nested and spend a step of the work
+    budget, whose cell is returned for the function's own env."""
+    if calls > most:
+        raise LimitError(f"defined functions nested too deeply (limit {most})")
+    steps = env[STEPS]
+    steps[0] -= 1
+    if steps[0] < 0:
+        raise _too_many_steps()
+    return steps
+
+
 def _constant_call(name: str, body: Fn, most: int, pos: Position) -> Fn:
     """A call of a defined function without parameters: remembered in the memo by its name."""
     def run(ctx, env):
@@ -692,12 +699,7 @@ def _constant_call(name: str, body: Fn, most: int, pos: Position) -> Fn:
         if memo is not None and (found := memo.get(name, _MISSING)) is not _MISSING:
             return found
         try:
-            if calls > most:
-                raise LimitError(f"defined functions nested too deeply (limit {most})")
-            steps = env[STEPS]
-            steps[0] -= 1
-            if steps[0] < 0:
-                raise _too_many_steps()
+            steps = _enter(env, calls, most)
         except Exception as e:
             raise fault(e, pos) from None
         result = body(ctx, {STEPS: steps, CALLS: calls, MEMO: memo})
