@@ -11,7 +11,7 @@ from typing import Any, Callable
 from . import interrupts, rng, tricks
 from .errors import EvalError, SpecError, did_you_mean
 from .expr.compile import item_type
-from .values import Card, Seat, ZoneRef, copy_value
+from .values import Card, Seat, ZoneRef, copy_value, zone_ref
 
 Run = Callable[[Any, dict], None]
 FLOW_SIGNALS = ("end_turn", "end_phase", "end_round", "end_game")
@@ -202,7 +202,7 @@ class EffectCompiler:
                 for seat in [(start + k) % players for k in range(players)]:
                     if not pile:
                         raise EvalError(f"deal: {ref} ran out of cards")
-                    ctx.game.place(ctx.state, pile[-1], ZoneRef(to_name, seat), face, False)
+                    ctx.game.place(ctx.state, pile[-1], zone_ref(to_name, seat), face, False)
         return run_deal
 
     def _flip(self, path, item, locals_):

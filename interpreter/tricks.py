@@ -165,7 +165,7 @@ def play_to_trick(ctx: Ctx, card: Any) -> None:
     card = _card(card, "play_to_trick")
     state = ctx.state
     led = led_suit(ctx)
-    ctx.game.place(state, card.id, ZoneRef(_rules(ctx).zone), "up", False)
+    ctx.game.place(state, card.id, zone_ref(_rules(ctx).zone), "up", False)
     record = state.vars.get(PLAYED)
     if record is None or record["round"] != state.round:
         record = state.vars[PLAYED] = {"round": state.round, "by": {}, "off": {}}
