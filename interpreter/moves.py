@@ -43,7 +43,9 @@ class Move:
 
 
 def notation(name: str, args: tuple) -> str:
-    """``throw 2 5 5``: the move's name then each argument; a none argument is left out."""
+    """``throw 2 5 5``: the move's name then each argument; a none argument is left out. The
+    engine builds the same text piece by piece while it lists moves (engine._choose);
+    tests/test_move_text.py holds the two to each other."""
     words = [name]
     for arg in args:
         if arg is not None:

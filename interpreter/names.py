@@ -211,7 +211,8 @@ class _ActiveMembers(Mapping):
         return self._members()[name]
 
     def get(self, name: str, default: Any = None) -> Any:
-        # The hot path of every member read whose type was not known statically: no calls.
+        # The hot path of every member read whose type was not known statically: the active
+        # pair is read straight from the stack, not through active_game().
         if not active_pairs:
             active_game()       # raises the error for a read outside of a game
         return getattr(active_pairs[-1][0].types, self.kind).members.get(name, default)
