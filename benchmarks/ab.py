@@ -3,7 +3,9 @@
     python3.11 benchmarks/ab.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 6]
 
 Each round plays, in each checkout in turn and in a fresh process, random playouts of every game
-that has a hand-written baseline, alternating with the baseline itself. Time is process CPU time.
+that has a hand-written baseline, alternating with the baseline itself, and of
+``benchmarks/floor.yaml`` (this file's copy, in both checkouts): six seats playing any card, the
+engine's own cost per move with no rule to evaluate. Time is process CPU time.
 The figure kept for each is the smallest cost per move seen over the rounds: on a shared machine
 a run is only ever slowed down by the others, so the smallest is the least disturbed. The
 ratio divides the interpreter's figure by the baseline's from the same checkout.
@@ -16,7 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-GAMES = {"dice_poker": (3, 10, 3), "schmier": (6, 2, 2)}   # players, games a run, runs a round
+GAMES = {"dice_poker": (3, 10, 3), "schmier": (6, 2, 2), "floor": (6, 2, 2)}   # players, games a run, runs a round
+FLOOR = Path(__file__).resolve().parent / "floor.yaml"
 
 ONE_ROUND = """
 import json, sys, time
@@ -24,9 +27,11 @@ from pathlib import Path
 sys.path.insert(0, ".")
 from interpreter.api import load_game
 from interpreter.bench import baseline_playouts, interpreter_playouts, load_baseline
-game, players, games, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-contenders = {"interpreter": interpreter_playouts(load_game(f"games/{game}.yaml"), players),
-              "baseline": baseline_playouts(load_baseline(Path(f"benchmarks/baselines/{game}.py")), players)}
+spec, baseline = sys.argv[1], Path(sys.argv[2])
+players, games, runs = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+contenders = {"interpreter": interpreter_playouts(load_game(spec), players)}
+if baseline.is_file():
+    contenders["baseline"] = baseline_playouts(load_baseline(baseline), players)
 best = {}
 for _ in range(runs):
     for label, play in contenders.items():
@@ -39,7 +44,9 @@ print(json.dumps(best))
 
 def one_round(checkout: Path, game: str) -> dict:
     players, games, runs = GAMES[game]
-    out = subprocess.run([sys.executable, "-c", ONE_ROUND, game, str(players), str(games), str(runs)],
+    spec = FLOOR if game == "floor" else Path("games") / f"{game}.yaml"
+    baseline = Path("benchmarks") / "baselines" / f"{game}.py"
+    out = subprocess.run([sys.executable, "-c", ONE_ROUND, str(spec), str(baseline), str(players), str(games), str(runs)],
                          cwd=checkout, capture_output=True, text=True, check=True).stdout
     return json.loads(out)
 
@@ -58,9 +65,10 @@ def main() -> None:
                     best[key] = min(best.get(key, 1e9), cost)
     for checkout in args.checkouts:
         for game in GAMES:
-            mine, theirs = best[(str(checkout), game, "interpreter")], best[(str(checkout), game, "baseline")]
-            print(f"{str(checkout):<30} {game:<12} interpreter {mine:7.1f} us/move   "
-                  f"baseline {theirs:6.2f} us/move   ratio {mine / theirs:5.2f}x")
+            mine = best[(str(checkout), game, "interpreter")]
+            theirs = best.get((str(checkout), game, "baseline"))
+            versus = "" if theirs is None else f"   baseline {theirs:6.2f} us/move   ratio {mine / theirs:5.2f}x"
+            print(f"{str(checkout):<30} {game:<12} interpreter {mine:7.1f} us/move{versus}")
 
 
 if __name__ == "__main__":
