@@ -298,9 +298,9 @@ def _register_all(r: Registry) -> Registry:
     r.register("unique", [xs], _same_as_first, "The items without repeats, keeping first occurrences.",
                _unique, example="unique([3, 1, 3, 2, 1]) → [3, 1, 2]")
     r.register("any", [Param("xs", ListOf(BOOL))], BOOL, "True when at least one item is true.",
-               _any, example="any(d == 6 for d in [1, 6, 3]) → true")
+               _any, example="any(d == 6 for d in [1, 6, 3]) → true", decided_by=True)
     r.register("all", [Param("xs", ListOf(BOOL))], BOOL, "True when every item is true (also for an empty list).",
-               _all, example="all(d > 2 for d in [3, 4]) → true")
+               _all, example="all(d > 2 for d in [3, 4]) → true", decided_by=False)
     r.register("range", [Param("start", INT), Param("stop", INT)], ListOf(INT),
                "The ints from start up to, but not including, stop.", _range, example="range(2, 5) → [2, 3, 4]")
     r.register("first", [xs], _element_of_first, "The first item of a non-empty list.",

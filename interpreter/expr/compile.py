@@ -354,6 +354,9 @@ class Compiler:
         return self._builtin_call_fn(node, target)
 
     def _builtin_call_fn(self, node: n.Call, builtin: Any) -> Fn:
+        deciding = self._deciding_loop(node, builtin)
+        if deciding is not None:
+            return deciding
         args, impl, pos = [self.fn(a) for a in node.args], builtin.impl, self.pos(node)
         if builtin.needs_ctx:
             return self._host_call_fn(args, impl, pos)
@@ -449,6 +452,34 @@ class Compiler:
             if key is not None:
                 memo[key] = result
             return result
+        return run
+
+    def _deciding_loop(self, node: n.Call, builtin: Any) -> Fn | None:
+        """``any(e for v in xs if c)``, ``all(...)``: one loop that stops at the first element
+        that decides the answer, as Python's do; the rest are not worked out (nor checked)."""
+        (arg,) = node.args if len(node.args) == 1 else (None,)
+        if builtin.decided_by is None or not isinstance(arg, n.Comprehension) or len(arg.loops) != 1 \
+                or len(arg.loops[0].conditions) > 1 or any(isinstance(x, n.Lambda) for x in _all_nodes(arg)):
+            return None
+        loop, element, pos = arg.loops[0], self.fn(arg.element), self.pos(node)
+        var, iterable = loop.var, self._iterable_fn(loop.iterable)
+        condition = self._bool_fn(loop.conditions[0], "the condition after 'if'") if loop.conditions else None
+        decides, what = builtin.decided_by, f"each item of {builtin.name}()"
+
+        def run(ctx, env):
+            steps = env[STEPS]
+            inner = dict(env)
+            try:
+                for value in iterable(ctx, env):
+                    steps[0] -= 1
+                    if steps[0] < 0:
+                        raise _too_many_steps()
+                    inner[var] = value
+                    if (condition is None or condition(ctx, inner)) and ops.truth(element(ctx, inner), what) is decides:
+                        return decides
+            except Exception as e:
+                raise fault(e, pos) from None
+            return not decides
         return run
 
     def _lambda(self, node: n.Lambda) -> Fn:

@@ -31,6 +31,9 @@ class Builtin:
     example: str = ""             # "expression → result", shown in the docs and tested
     needs_ctx: bool = False       # impl(ctx, *args): for host functions that read the context
     applies_to: int | None = None  # a function argument is applied to the items of this argument
+    # Over a comprehension written as its argument, the call stops at the first item equal to
+    # this value and returns it (any: true, all: false); the rest are not worked out.
+    decided_by: bool | None = None
 
     @property
     def signature(self) -> str:
@@ -83,10 +86,12 @@ class Registry:
 
     def register(self, name: str, params: list[Param], returns: ReturnRule, doc: str,
                  impl: Callable[..., Any], *, variadic: bool = False, example: str = "",
-                 needs_ctx: bool = False, applies_to: int | None = None) -> Builtin:
+                 needs_ctx: bool = False, applies_to: int | None = None,
+                 decided_by: bool | None = None) -> Builtin:
         if not name.isidentifier() or name.startswith("_"):
             raise ValueError(f"bad built-in name {name!r}")
-        builtin = Builtin(name, tuple(params), returns, doc, impl, variadic, example, needs_ctx, applies_to)
+        builtin = Builtin(name, tuple(params), returns, doc, impl, variadic, example, needs_ctx, applies_to,
+                          decided_by)
         self._builtins[name] = builtin
         return builtin
 
