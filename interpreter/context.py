@@ -6,8 +6,7 @@ seat's variables, a zone's cards) read the state being evaluated, which the engi
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from .errors import EvalError
 
@@ -34,13 +33,19 @@ class Ctx:
 active_pairs: list[Any] = []
 
 
-@contextmanager
-def active(game: Any, state: Any) -> Iterator[None]:
-    """Make ``state`` the one that members of seats and zones read while the block runs."""
-    active_pairs.append((game, state))
-    try:
-        yield
-    finally:
+class active:
+    """``with active(game, state):`` makes ``state`` the one that members of seats and zones read
+    while the block runs. A class rather than a generator: it is entered twice a move."""
+
+    __slots__ = ("pair",)
+
+    def __init__(self, game: Any, state: Any):
+        self.pair = (game, state)
+
+    def __enter__(self) -> None:
+        active_pairs.append(self.pair)
+
+    def __exit__(self, *exc: Any) -> None:
         active_pairs.pop()
 
 

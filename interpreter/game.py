@@ -106,6 +106,8 @@ class Game:
     # -- zones -----------------------------------------------------------------------------------
     def pile(self, state: Any, ref: ZoneRef) -> list[int]:
         piles = state.zones[ref.name]
+        if ref.name not in self.pile_counts:    # one pile per owner: the common case, read on every move
+            return piles[ref.owner or 0]
         per_owner = len(piles) // self.owners(state, ref.name)
         return piles[(ref.owner or 0) * per_owner + ref.index]
 

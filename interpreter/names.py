@@ -81,15 +81,19 @@ def zone_bindings(game: Any, zones: dict, zone_type: ObjectType) -> dict[str, Bi
 
 def _zone_of(game: Any, zone: Any, seat_of: Any):
     """A getter of the zone (or list of piles) owned by the seat ``seat_of`` gives."""
-    def owner(source) -> int | None:
-        if zone.per == "game":
+    name = zone.name
+    if zone.per == "game":
+        def owner(source) -> int | None:
             return None
-        seat = seat_of(source)
-        return game.team_of(active_state(), seat) if zone.per == "team" else seat
+    elif zone.per == "team":
+        def owner(source) -> int | None:
+            return game.team_of(active_state(), seat_of(source))
+    else:
+        owner = seat_of     # read on every move (p.hand): no step more than needed
 
     if zone.piles is None:
-        return lambda source: zone_ref(zone.name, owner(source))
-    return lambda source: game.zone_refs(active_state(), zone.name, owner(source))
+        return lambda source: zone_ref(name, owner(source))
+    return lambda source: game.zone_refs(active_state(), name, owner(source))
 
 
 # -- members of seats, cards and zones -------------------------------------------------------------
