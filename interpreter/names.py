@@ -89,7 +89,7 @@ def _zone_of(game: Any, zone: Any, seat_of: Any):
         def owner(source) -> int | None:
             return game.team_of(active_state(), seat_of(source))
     else:
-        owner = seat_of     # read on every move (p.hand): no step more than needed
+        owner = seat_of     # a seat's own zone is read on every move: no step more than needed
 
     if zone.piles is None:
         return lambda source: zone_ref(name, owner(source))
