@@ -20,6 +20,7 @@ from typing import Any, Callable
 from .context import Ctx, active
 from .errors import EvalError
 from .expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
+from .expr.compile import MEMO
 from .values import Card, Seat, ZoneRef, to_json, zone_ref
 from .values import seat as seat_value
 
@@ -64,17 +65,25 @@ def _rules(ctx: Ctx) -> TrickRules:
     return ctx.game.tricks
 
 
-def suit_of(ctx: Ctx, card: Any) -> Any:
-    return _guarded(ctx, ctx.game.tricks.suit, {"card": _card(card, "suit_of")})
+# A function below that looks at several cards hands one ``memo`` to all its evaluations of the
+# section's expressions: nothing changes in between, so a defined function they share (whether a
+# card is a trump, asked by its suit and by its rank) is worked out once per card.
+
+def suit_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
+    return _guarded(ctx, ctx.game.tricks.suit, _card_env(_card(card, "suit_of"), memo))
 
 
-def rank_of(ctx: Ctx, card: Any) -> Any:
-    return _guarded(ctx, ctx.game.tricks.rank, {"card": _card(card, "rank_of")})
+def rank_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
+    return _guarded(ctx, ctx.game.tricks.rank, _card_env(_card(card, "rank_of"), memo))
 
 
-def trump_of(ctx: Ctx) -> Any:
+def trump_of(ctx: Ctx, memo: dict | None = None) -> Any:
     trump = _rules(ctx).trump
-    return None if trump is None else _guarded(ctx, trump, {})
+    return None if trump is None else _guarded(ctx, trump, {} if memo is None else {MEMO: memo})
+
+
+def _card_env(card: Card, memo: dict | None) -> dict:
+    return {"card": card} if memo is None else {"card": card, MEMO: memo}
 
 
 def _guarded(ctx: Ctx, expression: Any, env: dict) -> Any:
@@ -95,9 +104,9 @@ def trick_cards(ctx: Ctx) -> list[Card]:
     return [table[c] for c in ctx.game.pile(ctx.state, zone_ref(_rules(ctx).zone))]
 
 
-def led_suit(ctx: Ctx) -> Any:
+def led_suit(ctx: Ctx, memo: dict | None = None) -> Any:
     cards = trick_cards(ctx)
-    return suit_of(ctx, cards[0]) if cards else None
+    return suit_of(ctx, cards[0], memo) if cards else None
 
 
 def winning_card(ctx: Ctx) -> Card | None:
@@ -105,17 +114,18 @@ def winning_card(ctx: Ctx) -> Card | None:
     cards = trick_cards(ctx)
     if not cards:
         return None
-    trump = trump_of(ctx)
+    memo: dict = {}
+    trump = trump_of(ctx, memo)
     best = cards[0]
-    best_suit, best_rank = suit_of(ctx, best), rank_of(ctx, best)
+    best_suit, best_rank = suit_of(ctx, best, memo), rank_of(ctx, best, memo)
     for card in cards[1:]:
-        suit = suit_of(ctx, card)
+        suit = suit_of(ctx, card, memo)
         if suit == best_suit:
-            rank = rank_of(ctx, card)
+            rank = rank_of(ctx, card, memo)
             if _higher(rank, best_rank):
                 best, best_rank = card, rank
         elif trump is not None and suit == trump:
-            best, best_suit, best_rank = card, suit, rank_of(ctx, card)
+            best, best_suit, best_rank = card, suit, rank_of(ctx, card, memo)
     return best
 
 
@@ -144,10 +154,11 @@ def playable(ctx: Ctx) -> list[Card]:
     any card when it holds none of that suit (or leads, or following is not compulsory)."""
     table = ctx.game.card_table(ctx.state.players)
     hand = [table[c] for c in ctx.game.pile(ctx.state, zone_ref(_rules(ctx).hand, ctx.seat()))]
-    led = led_suit(ctx)
+    memo: dict = {}
+    led = led_suit(ctx, memo)
     if led is None or not _rules(ctx).must_follow:
         return hand
-    following = [card for card in hand if suit_of(ctx, card) == led]
+    following = [card for card in hand if suit_of(ctx, card, memo) == led]
     return following or hand
 
 
@@ -234,10 +245,11 @@ def _view_of(ctx: Ctx, seat: int | None, visible: Callable[[str, int | None, int
     if seat is not None:
         hand = game.pile(state, ZoneRef(rules.hand, seat))
         cards += [table[c] for k, c in enumerate(hand) if visible(rules.hand, seat, k)]
+    memo: dict = {}
     return {
-        "zone": rules.zone, "hand": rules.hand, "trump": to_json(trump_of(ctx)), "led": to_json(led_suit(ctx)),
-        "plays": plays, "leader": _seat_index(trick_leader(ctx)),
-        "cards": {c.label: [to_json(suit_of(ctx, c)), to_json(rank_of(ctx, c))] for c in cards},
+        "zone": rules.zone, "hand": rules.hand, "trump": to_json(trump_of(ctx, memo)),
+        "led": to_json(led_suit(ctx, memo)), "plays": plays, "leader": _seat_index(trick_leader(ctx)),
+        "cards": {c.label: [to_json(suit_of(ctx, c, memo)), to_json(rank_of(ctx, c, memo))] for c in cards},
     }
 
 
