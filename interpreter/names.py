@@ -13,7 +13,7 @@ from typing import Any
 from . import grids
 from .context import active_game, active_pair, active_pairs, active_state
 from .expr import ANY, BOOL, INT, STR, Binding, ListOf, Member, ObjectType, register_object_type
-from .values import Card, Seat, ZoneRef, seat, zone_ref
+from .values import Card, Seat, ZoneRef, seat, seats, zone_ref
 
 
 def type_of(value: Any):
@@ -36,7 +36,7 @@ def flow_bindings(game: Any, seat_type: ObjectType) -> dict[str, Binding]:
     return {
         "me": Binding(seat_type, lambda ctx: seat(ctx.seat()), "the seat acting now"),
         "current": Binding(seat_type, current, "the seat whose turn it is, or none"),
-        "players": Binding(ListOf(seat_type), lambda ctx: [seat(i) for i in range(ctx.state.players)],
+        "players": Binding(ListOf(seat_type), lambda ctx: list(seats(ctx.state.players)),
                            "every seat, in seat order"),
         "player_count": Binding(INT, lambda ctx: ctx.state.players, "how many seats play"),
         "round": Binding(INT, lambda ctx: ctx.state.round, "the round being played, from 1"),

@@ -70,6 +70,12 @@ def seat(index: int) -> Seat:
     return Seat(index)
 
 
+@functools.lru_cache(maxsize=64)
+def seats(count: int) -> tuple[Seat, ...]:
+    """Every seat of a table of ``count``, in order (``players``: read on most moves)."""
+    return tuple(seat(i) for i in range(count))
+
+
 @functools.lru_cache(maxsize=4096)
 def zone_ref(name: str, owner: int | None = None) -> ZoneRef:
     return ZoneRef(name, owner)
