@@ -100,6 +100,11 @@ def _sub_collections(values: list) -> list[list]:
         total *= c + 1
     if total > MAX_COLLECTION:
         raise EvalError(f"subset_of: {total} choices is more than the limit of {MAX_COLLECTION}")
+    if total == 1 << len(values):
+        # All distinct (cards): each size's combinations of the sorted values come already in order.
+        ordered = sorted(values, key=order_key)
+        return [list(chosen) for size in range(1, len(ordered) + 1)
+                for chosen in itertools.combinations(ordered, size)]
     subsets = []
     for picks in itertools.product(*(range(c + 1) for c in counts)):
         chosen = [v for v, k in zip(distinct, picks) for _ in range(k)]

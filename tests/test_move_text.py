@@ -1,12 +1,16 @@
 """Legal moves build their text as the choices are made; it must be the move's ``notation``."""
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from interpreter import engine
-from interpreter.moves import notation, sub_collections
+from interpreter.moves import _sub_collections, notation, order_key, sub_collections
+from interpreter.values import Card
 from tests.helpers import game_files, load
 
 MOVES_PER_GAME = 60
@@ -36,3 +40,20 @@ def test_sub_collections_of_other_values_are_shown_when_listed():
     subsets, words = sub_collections([[1], [1]])
     assert subsets == [[[1]], [[1], [1]]]
     assert words is None
+
+
+def test_sub_collections_of_distinct_cards_are_ordered_by_size_then_by_card():
+    cards = [Card(id=i, label=str(i), attrs={}) for i in (7, 3, 9)]
+    subsets, words = sub_collections(cards)
+    assert [[c.id for c in s] for s in subsets] == [[3], [7], [9], [3, 7], [3, 9], [7, 9], [3, 7, 9]]
+    assert words is None
+
+
+@given(st.lists(st.integers(0, 6), max_size=7))
+def test_the_shortcut_for_distinct_values_lists_what_the_general_way_does(values):
+    # Lists of one number are not plain values, so they take the uncached path, as cards do.
+    wrapped = [[v] for v in values]
+    expected = sorted({tuple(sorted(map(tuple, chosen))) for size in range(1, len(values) + 1)
+                       for chosen in itertools.combinations(wrapped, size)},
+                      key=lambda s: (len(s), [order_key(list(v)) for v in s]))
+    assert _sub_collections(wrapped) == [[list(v) for v in s] for s in expected]
