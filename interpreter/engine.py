@@ -76,7 +76,15 @@ def acting_seats(game: Any, state: State) -> list[int]:
     if state.current is not None:
         return [state.current]
     with active(game, state):
-        return [s for s in range(state.players) if _legal(game, state, s)]
+        return [s for s in range(state.players) if _legal(game, state, s, first_only=True)]
+
+
+def has_move(game: Any, state: State, seat: int) -> bool:
+    """Whether ``seat`` has a legal move now: the listing stops at the first one found."""
+    if state.over:
+        return False
+    with active(game, state):
+        return bool(_legal(game, state, seat, first_only=True))
 
 
 def legal_moves(game: Any, state: State, seat: int | None = None) -> list[Move]:
@@ -93,7 +101,8 @@ def legal_moves(game: Any, state: State, seat: int | None = None) -> list[Move]:
         return _legal(game, state, seat)
 
 
-def _legal(game: Any, state: State, seat: int) -> list[Move]:
+def _legal(game: Any, state: State, seat: int, first_only: bool = False) -> list[Move]:
+    """The legal moves of ``seat``; with ``first_only``, only the first one found (or none)."""
     if state.current is not None and seat != state.current:
         return []
     ctx = Ctx(game, state, seat)
@@ -101,20 +110,32 @@ def _legal(game: Any, state: State, seat: int) -> list[Move]:
     # Nothing changes while the moves are listed: each defined function's result for the same
     # arguments is worked out once (`pairs`, `open_rows`...), whatever move or parameter asks.
     memo: dict = {}
-    for name in interrupts.move_names(game, state):
-        move = game.moves[name]
-        env = {MEMO: memo, STEPS: [MAX_EVAL_STEPS]}
-        _choose(_Listing(name, seat, move.params, move.stages, ctx, found), env, 0, (), name, None)
+    names = interrupts.move_names(game, state)
+    if first_only:      # any move will do: those without parameters are the quickest to check
+        names = sorted(names, key=lambda name: len(game.moves[name].params))
+    try:
+        for name in names:
+            move = game.moves[name]
+            env = {MEMO: memo, STEPS: [MAX_EVAL_STEPS]}
+            _choose(_Listing(name, seat, move.params, move.stages, ctx, found, first_only), env, 0, (), name, None)
+    except _Enough:
+        pass
     return list(found.values())
+
+
+class _Enough(Exception):
+    """Raised when the one legal move asked for is found: the listing stops at once."""
 
 
 class _Listing:
     """What one move's enumeration needs at every depth, gathered once."""
 
-    __slots__ = ("name", "seat", "params", "stages", "ctx", "found")
+    __slots__ = ("name", "seat", "params", "stages", "ctx", "found", "first_only")
 
-    def __init__(self, name: str, seat: int, params: list, stages: list, ctx: Ctx, found: dict):
+    def __init__(self, name: str, seat: int, params: list, stages: list, ctx: Ctx, found: dict,
+                 first_only: bool = False):
         self.name, self.seat, self.params, self.stages, self.ctx, self.found = name, seat, params, stages, ctx, found
+        self.first_only = first_only
 
 
 def _choose(listing: _Listing, env: dict, depth: int, args: tuple, text: str, word: str | None) -> None:
@@ -139,6 +160,8 @@ def _choose(listing: _Listing, env: dict, depth: int, args: tuple, text: str, wo
     if depth == len(params):
         if text not in listing.found:
             listing.found[text] = Move(listing.seat, listing.name, args, text)
+            if listing.first_only:
+                raise _Enough
         return
     param = params[depth]
     budget[0] = MAX_EVAL_STEPS
@@ -240,5 +263,5 @@ def evaluate_hint(game: Any, state: State, seat: int) -> Any:
         return game.hint(Ctx(game, state, seat), {})
 
 
-__all__ = ["new_state", "acting_seats", "legal_moves", "find_move", "apply_move", "scores", "results",
+__all__ = ["new_state", "acting_seats", "has_move", "legal_moves", "find_move", "apply_move", "scores", "results",
            "ranking", "winners", "evaluate_hint", "Move"]

@@ -48,8 +48,8 @@ def settle(ctx: Ctx) -> None:
 
 
 def _has_move(ctx: Ctx, seat: int) -> bool:
-    from .engine import legal_moves     # here, not at the top: the engine imports this module
-    return bool(legal_moves(ctx.game, ctx.state, seat))
+    from .engine import has_move        # here, not at the top: the engine imports this module
+    return has_move(ctx.game, ctx.state, seat)
 
 
 def _strongest(signals: list[str]) -> str:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from cli import main
+from interpreter import engine
+from interpreter.errors import RulesError
 from interpreter.agents import PriorityBot
 from interpreter.api import load_game
 from interpreter.realtime import Table
@@ -65,6 +68,19 @@ def test_every_seat_may_act_in_free_play():
     state = game.new_state(players=3)
     assert game.acting_seats(state) == [0, 1, 2]
     assert [m.text for m in game.legal_moves(state, 2)][:2] == ["take c1", "take c2"]
+
+
+def test_whether_a_seat_may_act_is_settled_by_the_first_move_found_quickest_first():
+    # 'look' has no parameter: it is tried before 'take', whose condition fails to evaluate.
+    broken = load_game("grab.yaml", text=GRAB.replace("      coin: {from: pot.cards}\n",
+                                                      "      coin: {from: pot.cards}\n    when: 1 / (bag.size - bag.size) == 1\n"))
+    state = broken.new_state(players=2)
+    assert engine.has_move(broken.game, state, 1)
+    assert broken.acting_seats(state) == [0, 1]
+    with pytest.raises(RulesError, match="division by zero"):
+        broken.legal_moves(state, 1)
+    state.over = True
+    assert not engine.has_move(broken.game, state, 1) and broken.acting_seats(state) == []
 
 
 def test_the_faster_bot_grabs_more_and_time_orders_the_actions():
