@@ -206,11 +206,12 @@ def _card(value: Any, where: str) -> Card:
 
 def bindings(seat_type: Any, card_type: Any) -> dict[str, Binding]:
     return {
-        "led_suit": Binding(ANY, led_suit, "the effective suit of the trick's first card, or none"),
-        "trick_winner": Binding(seat_type, trick_winner, "the seat whose card wins the trick so far, or none"),
+        "led_suit": Binding(ANY, led_suit, "the effective suit of the trick's first card, or none", costly=True),
+        "trick_winner": Binding(seat_type, trick_winner, "the seat whose card wins the trick so far, or none",
+                                costly=True),
         "trick_leader": Binding(seat_type, trick_leader, "the seat that led to the trick, or none"),
         "playable": Binding(ListOf(card_type), playable, "the cards of the acting seat's hand it may play "
-                            "(following suit when it can)"),
+                            "(following suit when it can)", costly=True),
     }
 
 

@@ -90,7 +90,7 @@ class Compiler:
         self.locate = locate
         self._pieces: dict[int, Piece] = {}
         # Whether the closures spend a work budget (then the caller puts one in ``env``).
-        self.budget = resolved.tracked and any(self._spends(node) for node in _all_nodes(root))
+        self.budget = resolved.tracked and any(self._spends(node) for node in all_nodes(root))
         self._compilers: dict[type, Callable[[Any], Fn]] = {
             n.Name: self._name, n.ListDisplay: self._list, n.MapDisplay: self._map, n.Range: self._range,
             n.Negation: self._negation, n.Not: self._not, n.Arith: self._arith, n.Compare: self._compare,
@@ -415,7 +415,7 @@ class Compiler:
         if not args:
             return _constant_call(name, function.body, most, pos)
         one = args[0] if len(args) == 1 else None
-        first = params[0]
+        first, remember = params[0], function.remember
         bodies = [function.body]
         if specializer is not None:
             def specialize(ctx, env):
@@ -432,7 +432,7 @@ class Compiler:
             except Exception as e:
                 raise fault(e, pos) from None
             memo = env.get(MEMO)
-            key = _memo_key(memo, name, values)
+            key = _memo_key(memo, name, values) if remember else None
             if key is not None:
                 try:
                     found = memo.get(key, _MISSING)
@@ -459,7 +459,7 @@ class Compiler:
         that decides the answer, as Python's do; the rest are not worked out (nor checked)."""
         (arg,) = node.args if len(node.args) == 1 else (None,)
         if builtin.decided_by is None or not isinstance(arg, n.Comprehension) or len(arg.loops) != 1 \
-                or len(arg.loops[0].conditions) > 1 or any(isinstance(x, n.Lambda) for x in _all_nodes(arg)):
+                or len(arg.loops[0].conditions) > 1 or any(isinstance(x, n.Lambda) for x in all_nodes(arg)):
             return None
         loop, element, pos = arg.loops[0], self.fn(arg.element), self.pos(node)
         var, iterable = loop.var, self._iterable_fn(loop.iterable)
@@ -501,7 +501,7 @@ class Compiler:
                  for loop in node.loops]
         pos = self.pos(node)
         # Without a lambda inside (which could keep it), one dict serves every iteration.
-        reuse = not any(isinstance(x, n.Lambda) for x in _all_nodes(node))
+        reuse = not any(isinstance(x, n.Lambda) for x in all_nodes(node))
         if reuse and len(loops) == 1 and len(loops[0][2]) <= 1:
             return _single_loop(loops[0], element, pos)
 
@@ -615,7 +615,7 @@ def _run_loops(loops: list, i: int, element: Fn, ctx: Any, env: dict, out: list,
                 _run_loops(loops, i + 1, element, ctx, inner, out, reuse)
 
 
-def _all_nodes(root: n.Node):
+def all_nodes(root: n.Node):
     """Every node of a tree, the root first (iteratively: trees may be deep)."""
     todo: list[Any] = [root]
     while todo:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import ErrorList, ExprCheckError, RulesError, flatten
+from . import nodes as n
 from .types import ANY, ObjectType, Type
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class CompiledFunction:
     type: Type
     body: Callable[[Any, dict], Any]   # the raw closure; the caller builds its env
     compiled: "Compiled"
+    remember: bool = True       # whether a call's result is kept in the memo (see constant_work)
 
 
 class FunctionTable:
@@ -110,7 +112,8 @@ class FunctionTable:
         body_scope.functions = self
         compiled = compile_body(definition.body_text, body_scope, definition.locate)
         # The body without a budget of its own: its callers hand it theirs.
-        return CompiledFunction(definition.name, tuple(definition.params), compiled.type, compiled.body, compiled)
+        return CompiledFunction(definition.name, tuple(definition.params), compiled.type, compiled.body, compiled,
+                                remember=not constant_work(compiled.node, definition.params, self.scope.names))
 
     def compile_all(self) -> dict[str, CompiledFunction]:
         """Compile every definition; raise all their errors together."""
@@ -128,3 +131,17 @@ class FunctionTable:
 def compile_functions(definitions: dict[str, "UserFunction"], scope: "Scope") -> dict[str, CompiledFunction]:
     """Compile the functions a game defines, once at load, in a scope that also sees them."""
     return scope.child(functions=definitions).functions.compile_all()
+
+
+def constant_work(body: n.Node, params: list[str], names: dict) -> bool:
+    """Whether a body's work is bounded by its own size: no loop, range or call, and no host name
+    whose reading is costly. Such a body costs less than making and looking up its memo key.
+    (A name of a defined function without parameters is remembered on its own.)"""
+    from .compile import all_nodes     # here: the compiler imports this module
+
+    for node in all_nodes(body):
+        if isinstance(node, (n.Call, n.Comprehension, n.Lambda, n.Range)):
+            return False
+        if isinstance(node, n.Name) and node.name not in params and node.name in names and names[node.name].costly:
+            return False
+    return True

@@ -20,6 +20,7 @@ class Binding:
     type: Type
     get: Callable[[Any], Any]
     doc: str = ""
+    costly: bool = False    # its reading does work that grows with the table (a trick's winner)
 
 
 @dataclass(frozen=True)
