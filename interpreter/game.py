@@ -336,13 +336,14 @@ class _Compiler:
             locals_[pname] = item_type(domain) if kind == "from" else None
         # The whole condition is compiled once to check it (a bool, known names); it runs as stages.
         checked = "when" in spec and self.expr(path + ("when",), locals_, expect_bool=True) is not _broken
-        stages = (self._stages(path + ("when",), [p.name for p in params]) if checked
+        stages = (self._stages(path + ("when",), [p.name for p in params], locals_) if checked
                   else [[] for _ in range(len(params) + 1)])
         return MoveDef(name, index, params, self.effects.block(path + ("do",), locals_), stages)
 
-    def _stages(self, path: tuple, params: list[str]) -> list[list[Callable]]:
+    def _stages(self, path: tuple, params: list[str], locals_: dict) -> list[list[Callable]]:
         """Split ``when`` at its top-level ``and``s; each clause waits for the parameters it names
-        and for every clause before it (so short-circuit order is kept)."""
+        and for every clause before it (so short-circuit order is kept). The parameters keep the
+        types of their lists (``locals_``)."""
         value = self.doc_value(path)
         text = str(value).lower() if isinstance(value, bool) else str(value)
         node = parse_expression(text, lambda off, w: self.doc.locate(path, off, w))
@@ -352,8 +353,7 @@ class _Compiler:
         for clause in clauses:
             used = names_in(clause)
             stage = max([stage] + [i + 1 for i, p in enumerate(params) if p in used])
-            stages[stage].append(self.expr_text(text[clause.start:clause.end], path, {p: None for p in params},
-                                                clause.start))
+            stages[stage].append(self.expr_text(text[clause.start:clause.end], path, dict(locals_), clause.start))
         return stages
 
     def _phase(self, index: int, spec: dict) -> PhaseDef:

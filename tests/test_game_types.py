@@ -1,7 +1,9 @@
-"""Seats, cards and zones of several games loaded in one process keep their own members."""
+"""Seats, cards and zones of several games loaded in one process keep their own members; the
+types known at load let member reads go straight to the member."""
 from __future__ import annotations
 
 from interpreter.api import load_game
+from interpreter.expr import ops
 
 GAME = """\
 name: NAME
@@ -32,3 +34,46 @@ def test_a_value_known_only_at_run_time_reads_the_members_of_its_own_game():
         state = game.new_state()
         game.apply(state, "crown")
         assert game.scores(state) == [7, 7]
+
+
+PICK = """\
+name: Pick
+players: {min: 2, max: 2}
+decks:
+  main: {standard: true, zone: stock}
+zones:
+  stock: {}
+  hand: {per: seat}
+setup:
+  - deal: 2
+    from: stock
+    to: hand
+flow:
+  rounds: 1
+  phases:
+    - name: main
+      turns: {from: 0}
+      moves: [pick]
+moves:
+  pick:
+    params:
+      card: {from: hand.cards}
+    when: 'me.index == 0 and card.rank > 0'
+    do: [end_game]
+scoring:
+  score: 0
+"""
+
+
+def test_a_move_condition_reads_its_parameters_members_directly(monkeypatch):
+    # 'when' runs in stages; each keeps the type of the parameter's list (here, cards).
+    read_by_type = []
+    general = ops.member_reader
+
+    def counted(name):
+        read = general(name)
+        return lambda value: read_by_type.append(name) or read(value)
+    monkeypatch.setattr(ops, "member_reader", counted)
+    game = load_game("pick.yaml", text=PICK)
+    assert len(game.legal_moves(game.new_state(seed=3))) == 2
+    assert read_by_type == []
