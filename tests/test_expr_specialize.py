@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from interpreter.errors import EvalError
+from interpreter.errors import EvalError, ExprCheckError
 from interpreter.expr import INT, STR, Binding, ListOf, Member, ObjectType, Scope, UserFunction, compile_expression
 from interpreter.expr import ops
 from interpreter.expr.compile import item_type
@@ -32,6 +32,9 @@ SCOPE = Scope(names={"tiles": Binding(ListOf(TILE), lambda ctx: TILES),
     "high": UserFunction("high", ["t"], "t.face > 4"),
     "shade": UserFunction("shade", ["t"], 'if high(t) then t.colour else "plain"'),
     "odd": UserFunction("odd", ["t"], "t.weight"),
+    "same": UserFunction("same", ["t"], "t"),
+    "doubled": UserFunction("doubled", ["ts"], "ts + ts"),
+    "faces": UserFunction("faces", ["ts"], "[t.face for t in ts]"),
 })
 
 
@@ -76,3 +79,26 @@ def test_reading_a_member_of_none_says_so_whatever_the_type_known():
 def test_the_items_of_a_typed_collection_have_its_item_type():
     assert item_type(compile_expression("tiles", SCOPE)) is TILE
     assert item_type(compile_expression("[1, 2]", SCOPE)) is None
+
+
+def test_a_call_has_the_type_of_the_body_compiled_for_its_arguments():
+    # In general, 'same' gives a value of any type; given a tile, it gives a tile.
+    assert item_type(compile_expression("[same(t) for t in tiles]", SCOPE)) is TILE
+    assert item_type(compile_expression("doubled(tiles)", SCOPE)) is TILE
+    with pytest.raises(ExprCheckError) as caught:
+        compile_expression("same(tiles[0]).weight", SCOPE)
+    assert caught.value.headline() == "<expression>:1:16: error: tile has no member 'weight'"
+
+
+def test_a_list_of_host_objects_passed_in_has_its_items_read_directly(monkeypatch):
+    read_by_type = []
+    general = ops.member_reader
+
+    def counted(name):
+        read = general(name)
+        return lambda value: read_by_type.append(name) or read(value)
+    monkeypatch.setattr(ops, "member_reader", counted)
+    fresh = SCOPE.child(functions={"colours": UserFunction("colours", ["ts"], "[t.colour for t in ts]")})
+    assert compile_expression("colours(tiles)", fresh)(None, {}) == ["red", "blue"]
+    assert read_by_type == []
+    assert run("faces(doubled(tiles))") == [3, 5, 3, 5]

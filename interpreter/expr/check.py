@@ -297,8 +297,12 @@ class Checker:
             self.errors.append(DependentError(f"'{name}' cannot be used: its definition has errors",
                                               self.pos(node.start, node.end)))
             return ANY
-        self.resolved.targets[id(node)] = ("user", compiled, self.scope.functions.specializer(name, arg_types))
-        return compiled.type
+        specializer = self.scope.functions.specializer(name, arg_types)
+        self.resolved.targets[id(node)] = ("user", compiled, specializer)
+        # Called with cards or seats, the body compiled for them may know its result's type better
+        # (``if partnered then players[0] else p`` is a seat when p is), and so then do its callers.
+        special = specializer() if specializer is not None and _vague(compiled.type) else None
+        return compiled.type if special is None else special.type
 
     def _lambda(self, node: n.Lambda, local: dict, params: list[Type] | None = None) -> Type:
         self.resolved.tracked = True
@@ -358,3 +362,12 @@ def _comparison_problem(op: str, a: Type, b: Type) -> str | None:
             or (isinstance(a, ListOf) and isinstance(b, ListOf)):
         return None
     return f"cannot compare {a} and {b}"
+
+
+def _vague(t: Type) -> bool:
+    """Whether a type is, or holds, ``any``: a closer look may know it better."""
+    if isinstance(t, ListOf):
+        return _vague(t.elem)
+    if isinstance(t, MapOf):
+        return _vague(t.key) or _vague(t.value)
+    return t == ANY

@@ -6,9 +6,11 @@ check error naming the cycle. A body sees the host's names, the other functions 
 parameters, never the locals of whoever calls it.
 
 A body is checked with parameters of any type. A call whose arguments are known host objects
-(a card, a seat) also gets, on its first run, the body compiled again with those parameter
-types: its member reads then go straight to the member instead of looking up the value's type
-on every read. When that stricter check fails, the call keeps the general body.
+(a card, a seat) or lists of them also gets the body compiled again with those parameter types:
+its member reads then go straight to the member instead of looking up the value's type on every
+read, and when the general body's result type holds ``any``, the call takes the type this body
+gives (so its callers' reads go straight too). When that stricter check fails, the call keeps
+the general body.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import ErrorList, ExprCheckError, RulesError, flatten
 from . import nodes as n
-from .types import ANY, ObjectType, Type
+from .types import ANY, ListOf, ObjectType, Type
 
 if TYPE_CHECKING:
     from .compile import Compiled
@@ -82,14 +84,14 @@ class FunctionTable:
 
     def specializer(self, name: str, arg_types: list[Type]) -> Callable[[], CompiledFunction | None] | None:
         """For a call with host-object arguments: what compiles (once) the body for those types."""
-        if not any(isinstance(t, ObjectType) for t in arg_types):
+        if not any(_host_typed(t) for t in arg_types):
             return None
-        types = tuple(t if isinstance(t, ObjectType) else ANY for t in arg_types)
+        types = tuple(t if _host_typed(t) else ANY for t in arg_types)
         return lambda: self.specialized(name, types)
 
     def specialized(self, name: str, types: tuple[Type, ...]) -> CompiledFunction | None:
         """The body compiled with these parameter types, or None when that check fails."""
-        key = (name, tuple(id(t) for t in types))    # types live as long as the table: ids are stable
+        key = (name, tuple(_type_key(t) for t in types))
         if key not in self._special:
             self._special[key] = None       # a call met again while compiling keeps the general body
             try:
@@ -126,6 +128,16 @@ class FunctionTable:
         if reported:
             raise ErrorList(reported)
         return {name: fn for name, fn in self._done.items() if fn is not None}
+
+
+def _host_typed(t: Type) -> bool:
+    """A host-object type, or a list of one: a body compiled for it reads members directly."""
+    return isinstance(t, ObjectType) or isinstance(t, ListOf) and isinstance(t.elem, ObjectType)
+
+
+def _type_key(t: Type) -> tuple:
+    # By identity: the host's types live as long as the table (types of two games may share names).
+    return ("list", id(t.elem)) if isinstance(t, ListOf) else ("one", id(t))
 
 
 def compile_functions(definitions: dict[str, "UserFunction"], scope: "Scope") -> dict[str, CompiledFunction]:
