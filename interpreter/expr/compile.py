@@ -423,6 +423,8 @@ class Compiler:
                 bodies[0] = function.body if special is None else special.body
                 return bodies[0](ctx, env)
             bodies[0] = specialize
+        if not remember:
+            return _plain_call(list(zip(params, args)), bodies, most, pos)
 
         def run(ctx, env):
             calls = env.get(CALLS, 0) + 1
@@ -737,6 +739,20 @@ def _constant_call(name: str, body: Fn, most: int, pos: Position) -> Fn:
         if memo is not None:
             memo[name] = result
         return result
+    return run
+
+
+def _plain_call(params: list[tuple[str, Fn]], bodies: list[Fn], most: int, pos: Position) -> Fn:
+    """A call whose result is not remembered: each argument goes straight into the body's env."""
+    def run(ctx, env):
+        calls = env.get(CALLS, 0) + 1
+        try:
+            inner = {STEPS: _enter(env, calls, most), CALLS: calls, MEMO: env.get(MEMO)}
+            for param, arg in params:
+                inner[param] = arg(ctx, env)
+        except Exception as e:
+            raise fault(e, pos) from None
+        return bodies[0](ctx, inner)
     return run
 
 
