@@ -61,16 +61,17 @@ def command_seconds(label: str, args: list[str]) -> dict:
 
 
 def render(rows: list[tuple[str, BenchReport | str]], commands: list[dict], games: int, runs: int) -> str:
+    width = max([20] + [len(name) for name, _ in rows])    # the game column fits the longest name
     lines = [f"random playouts: up to {games} games a run, median of {runs} runs; "
              f"Python {platform.python_version()}, {os.cpu_count()} CPUs",
-             f"{'game':<20} {'players':>7} {'games':>5} {'moves':>7} {'playouts/s':>10} {'us/move':>8} {'peak mem':>10} "
+             f"{'game':<{width}} {'players':>7} {'games':>5} {'moves':>7} {'playouts/s':>10} {'us/move':>8} {'peak mem':>10} "
              f"{'retained':>9} {'baseline us/move':>16} {'ratio':>6}"]
     for name, report in rows:
         if isinstance(report, str):
-            lines.append(f"{name:<20} {report}")
+            lines.append(f"{name:<{width}} {report}")
             continue
         m, b = report.interpreter, report.baseline
-        lines.append(f"{name:<20} {report.players:>7} {m.games:>5} {m.moves:>7} {m.playouts_per_second:>10.1f} "
+        lines.append(f"{name:<{width}} {report.players:>7} {m.games:>5} {m.moves:>7} {m.playouts_per_second:>10.1f} "
                      f"{m.us_per_move:>8.1f} {format_bytes(m.peak_bytes):>10} {format_bytes(m.retained_bytes):>9} "
                      f"{'-' if b is None else f'{b.us_per_move:.1f}':>16} "
                      f"{'-' if report.ratio is None else f'{report.ratio:.2f}x':>6}")
