@@ -15,3 +15,18 @@ def game_files() -> list[Path]:
 
 def load(name: str, **options: str) -> LoadedGame:
     return load_game(GAMES / f"{name}.yaml", {k: str(v) for k, v in options.items()})
+
+
+def reads_by_type(monkeypatch) -> list[str]:
+    """The names of the members read by looking the value's type up first (its type was not known
+    at load), in the order read, from expressions compiled after this call."""
+    from interpreter.expr import ops
+
+    names: list[str] = []
+    general = ops.member_reader
+
+    def counted(name):
+        read = general(name)
+        return lambda value: names.append(name) or read(value)
+    monkeypatch.setattr(ops, "member_reader", counted)
+    return names

@@ -9,11 +9,9 @@ import pytest
 
 from interpreter.errors import EvalError, ExprCheckError
 from interpreter.expr import INT, STR, Binding, ListOf, Member, ObjectType, Scope, UserFunction, compile_expression
-from interpreter.expr import ops
 from interpreter.expr.compile import item_type
 from interpreter.expr.types import register_object_type
-
-
+from tests.helpers import reads_by_type
 
 
 @dataclass(frozen=True)
@@ -47,13 +45,7 @@ def test_a_call_with_a_typed_argument_gives_the_general_body_s_result():
 
 
 def test_its_member_reads_skip_the_look_up_by_type(monkeypatch):
-    read_by_type = []
-    general = ops.member_reader
-
-    def counted(name):
-        read = general(name)
-        return lambda value: read_by_type.append(name) or read(value)
-    monkeypatch.setattr(ops, "member_reader", counted)
+    read_by_type = reads_by_type(monkeypatch)
     fresh = SCOPE.child(functions={"low": UserFunction("low", ["t"], "t.face < 4")})
     assert compile_expression("[low(t) for t in tiles]", fresh)(None, {}) == [True, False]
     assert compile_expression("low(if true then tiles[0] else 0)", fresh)(None, {}) is True
@@ -91,13 +83,7 @@ def test_a_call_has_the_type_of_the_body_compiled_for_its_arguments():
 
 
 def test_a_list_of_host_objects_passed_in_has_its_items_read_directly(monkeypatch):
-    read_by_type = []
-    general = ops.member_reader
-
-    def counted(name):
-        read = general(name)
-        return lambda value: read_by_type.append(name) or read(value)
-    monkeypatch.setattr(ops, "member_reader", counted)
+    read_by_type = reads_by_type(monkeypatch)
     fresh = SCOPE.child(functions={"colours": UserFunction("colours", ["ts"], "[t.colour for t in ts]")})
     assert compile_expression("colours(tiles)", fresh)(None, {}) == ["red", "blue"]
     assert read_by_type == []

@@ -3,7 +3,7 @@ types known at load let member reads go straight to the member."""
 from __future__ import annotations
 
 from interpreter.api import load_game
-from interpreter.expr import ops
+from tests.helpers import reads_by_type
 
 GAME = """\
 name: NAME
@@ -67,13 +67,7 @@ scoring:
 
 def test_a_move_condition_reads_its_parameters_members_directly(monkeypatch):
     # 'when' runs in stages; each keeps the type of the parameter's list (here, cards).
-    read_by_type = []
-    general = ops.member_reader
-
-    def counted(name):
-        read = general(name)
-        return lambda value: read_by_type.append(name) or read(value)
-    monkeypatch.setattr(ops, "member_reader", counted)
+    read_by_type = reads_by_type(monkeypatch)
     game = load_game("pick.yaml", text=PICK)
     assert len(game.legal_moves(game.new_state(seed=3))) == 2
     assert read_by_type == []
