@@ -300,7 +300,7 @@ class Checker:
         specializer = self.scope.functions.specializer(name, arg_types)
         self.resolved.targets[id(node)] = ("user", compiled, specializer)
         # Called with cards or seats, the body compiled for them may know its result's type better
-        # (``if partnered then players[0] else p`` is a seat when p is), and so then do its callers.
+        # (``if alone then p else players[0]`` is a seat when p is), and so then do its callers.
         special = specializer() if specializer is not None and _vague(compiled.type) else None
         return compiled.type if special is None else special.type
 
