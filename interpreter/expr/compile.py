@@ -415,7 +415,7 @@ class Compiler:
         if not args:
             return _constant_call(name, function.body, most, pos)
         one = args[0] if len(args) == 1 else None
-        first, remember = params[0], function.remember
+        first = params[0]
         bodies = [function.body]
         if specializer is not None:
             def specialize(ctx, env):
@@ -423,7 +423,7 @@ class Compiler:
                 bodies[0] = function.body if special is None else special.body
                 return bodies[0](ctx, env)
             bodies[0] = specialize
-        if not remember:
+        if not function.remember:
             return _plain_call(list(zip(params, args)), bodies, most, pos)
 
         def run(ctx, env):
@@ -434,7 +434,7 @@ class Compiler:
             except Exception as e:
                 raise fault(e, pos) from None
             memo = env.get(MEMO)
-            key = _memo_key(memo, name, values) if remember else None
+            key = _memo_key(memo, name, values)
             if key is not None:
                 try:
                     found = memo.get(key, _MISSING)
