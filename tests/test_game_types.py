@@ -2,7 +2,11 @@
 types known at load let member reads go straight to the member."""
 from __future__ import annotations
 
+import pytest
+
 from interpreter.api import load_game
+from interpreter.errors import EvalError
+from interpreter.values import zone_ref
 from tests.helpers import reads_by_type
 
 GAME = """\
@@ -71,3 +75,11 @@ def test_a_move_condition_reads_its_parameters_members_directly(monkeypatch):
     game = load_game("pick.yaml", text=PICK)
     assert len(game.legal_moves(game.new_state(seed=3))) == 2
     assert read_by_type == []
+
+
+@pytest.mark.parametrize("member", ["cards", "top", "bottom", "size", "empty"])
+def test_a_zone_read_outside_of_a_game_says_so(member):
+    game = load_game("pick.yaml", text=PICK).game
+    with pytest.raises(EvalError) as caught:
+        game.types.zone.members[member].get(zone_ref("stock"))
+    assert caught.value.message == "a seat's or zone's contents were read outside of a game"
