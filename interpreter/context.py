@@ -58,7 +58,8 @@ def active_game() -> Any:
 
 
 def active_pair() -> tuple:
-    """The (game, state) being evaluated."""
-    if not active_pairs:
-        raise EvalError("a seat's or zone's contents were read outside of a game")
-    return active_pairs[-1]
+    """The (game, state) being evaluated (read on every member read of a zone: no test first)."""
+    try:
+        return active_pairs[-1]
+    except IndexError:
+        raise EvalError("a seat's or zone's contents were read outside of a game") from None

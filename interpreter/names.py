@@ -114,31 +114,21 @@ def game_types(game: Any, variables: dict, zones: dict, card_attributes: dict[st
 
 
 def _zone_cards(ref: ZoneRef) -> list[Card]:
-    game, state = active_pairs[-1] if active_pairs else active_pair()
+    game, state = active_pair()
     table = game.card_table(state.players)
     return [table[c] for c in game.pile(state, ref) if c is not None]   # None: an empty slot of a grid
 
 
-# The members below are read on every move: each is one function, with the active pair read
-# straight from the stack (active_pair() only to raise its error when there is none).
-
 def _ids(ref: ZoneRef) -> list:
-    game, state = active_pairs[-1] if active_pairs else active_pair()
+    game, state = active_pair()
     return game.pile(state, ref)
 
 
-def _top(ref: ZoneRef) -> Card | None:
-    """The top card without building the whole list."""
-    game, state = active_pairs[-1] if active_pairs else active_pair()
-    for card in reversed(game.pile(state, ref)):
-        if card is not None:
-            return game.card_table(state.players)[card]
-    return None
-
-
-def _bottom(ref: ZoneRef) -> Card | None:
-    game, state = active_pairs[-1] if active_pairs else active_pair()
-    for card in game.pile(state, ref):
+def _end_card(ref: ZoneRef, last: bool) -> Card | None:
+    """The top (or bottom) card without building the whole list: members read on every move."""
+    game, state = active_pair()
+    ids = game.pile(state, ref)
+    for card in (reversed(ids) if last else ids):
         if card is not None:
             return game.card_table(state.players)[card]
     return None
@@ -150,7 +140,7 @@ def _size(ref: ZoneRef) -> int:
 
 
 def _empty(ref: ZoneRef) -> bool:
-    game, state = active_pairs[-1] if active_pairs else active_pair()
+    game, state = active_pair()
     ids = game.pile(state, ref)
     return not ids or len(ids) == ids.count(None)
 
@@ -158,8 +148,8 @@ def _empty(ref: ZoneRef) -> bool:
 def zone_type_for(card: ObjectType) -> ObjectType:
     return ObjectType("zone", {
         "cards": Member(ListOf(card), _zone_cards, "the cards in the zone, bottom first"),
-        "top": Member(card, _top, "the top card, or none"),
-        "bottom": Member(card, _bottom, "the bottom card, or none"),
+        "top": Member(card, lambda z: _end_card(z, True), "the top card, or none"),
+        "bottom": Member(card, lambda z: _end_card(z, False), "the bottom card, or none"),
         "size": Member(INT, _size, "how many cards the zone holds"),
         "empty": Member(BOOL, _empty, "whether the zone holds no card"),
         "owner": Member(ANY, lambda z: None if z.owner is None else seat(z.owner), "the owning seat (or team number), or none"),
