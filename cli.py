@@ -33,7 +33,7 @@ def _load_for_players(file: str, options: tuple[str, ...], players: int | None) 
     """The game with its options, and the number of players checked against it (default: the game's)."""
     from interpreter.api import load_game
     from interpreter.errors import OptionError, RulesError
-    from interpreter.simulate import check_players
+    from interpreter.tools.simulate import check_players
 
     try:
         loaded = load_game(file, _parse_options(options))
@@ -101,7 +101,7 @@ def _error_summary(report: list[dict]) -> str:
 
 def _bot_kind(kind: str | None) -> str | None:
     """A bot kind as written (``search:200``), checked; click shows the reason of a bad one."""
-    from interpreter.agents import parse_kind
+    from interpreter.bots.agents import parse_kind
     from interpreter.errors import OptionError
 
     if kind is not None:
@@ -131,7 +131,7 @@ def play(file: str, players: int | None, human: str, bot_kind: str, bot_speed: f
          seed: int | None, record_path: str | None, options: tuple[str, ...]) -> None:
     """Play a game in the terminal against bots."""
     from interpreter.errors import RulesError
-    from interpreter.terminal import TerminalGame, parse_seats
+    from interpreter.play.terminal import TerminalGame, parse_seats
 
     try:
         session = TerminalGame.open(file, _parse_options(options), players, seed, bot_kind, record_path,
@@ -150,8 +150,8 @@ def replay(record: str, game_file: str | None, verbose: bool) -> None:
     """Replay a game record move by move and print the result."""
     from interpreter.api import load_game
     from interpreter.errors import RulesError
-    from interpreter.records import read_record, replay as run_replay
-    from interpreter.terminal import final_table
+    from interpreter.play.records import read_record, replay as run_replay
+    from interpreter.play.terminal import final_table
 
     try:
         rec = read_record(record)
@@ -172,9 +172,9 @@ def replay(record: str, game_file: str | None, verbose: bool) -> None:
 @option_flag
 def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
     """Describe a game: players, options, phases and moves."""
-    from interpreter.describe import resolved_yaml, summary
+    from interpreter.tools.describe import resolved_yaml, summary
     from interpreter.errors import RulesError
-    from interpreter.spec import read_spec
+    from interpreter.load.spec import read_spec
 
     try:
         spec = read_spec(file, _parse_options(options))
@@ -216,8 +216,8 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
     from contextlib import nullcontext
 
     from interpreter.errors import OptionError, RulesError
-    from interpreter.simulate import bot_kinds, simulate as run_games
-    from interpreter.simulate_report import load_pyplot, plot_scores, render_text
+    from interpreter.tools.simulate import bot_kinds, simulate as run_games
+    from interpreter.tools.simulate_report import load_pyplot, plot_scores, render_text
 
     if bot and bots:
         raise click.UsageError("give the bots with --bot or with --bots, not both")
@@ -266,7 +266,7 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
 @option_flag
 def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, options: tuple[str, ...]) -> None:
     """Run a game's scenario tests: those in the game file and in the given files."""
-    from interpreter.scenario_run import Outcome, run_scenarios
+    from interpreter.tools.scenario_run import Outcome, run_scenarios
 
     run = run_scenarios(game, list(scenario_files), _parse_options(options), keyword)
     for result in run.results:
@@ -292,7 +292,7 @@ def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, o
 def bench_command(file: str, games: int, runs: int, players: int | None, seed: int, baseline: str | None,
                   as_json: bool, options: tuple[str, ...]) -> None:
     """Measure random playouts: playouts per second, microseconds per move, peak memory."""
-    from interpreter.bench import bench, check_baseline_players, find_baseline, load_baseline, render_text
+    from interpreter.tools.bench import bench, check_baseline_players, find_baseline, load_baseline, render_text
     from interpreter.errors import OptionError, RulesError
 
     loaded, players = _load_for_players(file, options, players)

@@ -26,7 +26,7 @@ import json, sys, time
 from pathlib import Path
 sys.path.insert(0, ".")
 from interpreter.api import load_game
-from interpreter.bench import baseline_playouts, interpreter_playouts, load_baseline
+from interpreter.tools.bench import baseline_playouts, interpreter_playouts, load_baseline
 spec, baseline = sys.argv[1], Path(sys.argv[2])
 players, games, runs = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 contenders = {"interpreter": interpreter_playouts(load_game(spec), players)}

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from interpreter.api import load_game  # noqa: E402  (after the path is set)
-from interpreter.bench import format_bytes, interpreter_playouts  # noqa: E402
+from interpreter.tools.bench import format_bytes, interpreter_playouts  # noqa: E402
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""The Python API in one place: load a game, start a state, and play it.
+"""The Python API in one place: load a game, start a state, play it, and the tools around it.
 
     from interpreter.api import load_game
     game = load_game("games/some_game.yaml", {"some_option": "true"})
@@ -7,59 +7,22 @@
         seat = game.acting_seats(state)[0]
         game.apply(state, game.legal_moves(state, seat)[0])
     print(game.scores(state), game.ranking(state))
+
+Everything ``docs/api.md`` shows is imported from here; the modules behind it may move.
 """
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from .bots.agents import make_bot, parse_kind
+from .bots.determinize import sample_state
+from .bots.search import SearchBot
+from .engine.loaded import LoadedGame, load_game
+from .engine.moves import Move
+from .engine.state import State
+from .play.records import read_record, replay
+from .tools.simulate import simulate
+from .tools.simulate_report import GameOutcome, Report, plot_scores, render_text
 
-from . import engine, views
-from .game import Game
-from .moves import Move
-from .spec import read_spec
-from .state import State
-
-
-class LoadedGame:
-    """A compiled game with the engine's operations as methods."""
-
-    def __init__(self, game: Game):
-        self.game = game
-        self.spec = game.spec
-        self.name = game.name
-        self.options = game.options
-
-    def new_state(self, players: int | None = None, seed: int = 0) -> State:
-        return engine.new_state(self.game, players, seed)
-
-    def acting_seats(self, state: State) -> list[int]:
-        return engine.acting_seats(self.game, state)
-
-    def legal_moves(self, state: State, seat: int | None = None) -> list[Move]:
-        return engine.legal_moves(self.game, state, seat)
-
-    def apply(self, state: State, move: Move | str, seat: int | None = None) -> Move:
-        return engine.apply_move(self.game, state, move, seat)
-
-    def view(self, state: State, seat: int | None) -> dict:
-        return views.view(self.game, state, seat)
-
-    def scores(self, state: State) -> list:
-        return engine.scores(self.game, state)
-
-    def results(self, state: State) -> list:
-        return engine.results(self.game, state)
-
-    def ranking(self, state: State) -> list[int]:
-        return engine.ranking(self.game, state)
-
-    def state_from_json(self, data: dict) -> State:
-        return State.from_json(data, self.game.card_table(data["players"]))
-
-    def digest(self) -> str:
-        return self.spec.digest()
-
-
-def load_game(path: str | Path, options: dict[str, Any] | None = None, *, text: str | None = None) -> LoadedGame:
-    """Read, check and compile a game file; every problem is reported at once (``ErrorList``)."""
-    return LoadedGame(Game(read_spec(path, options, text=text)))
+__all__ = [
+    "GameOutcome", "LoadedGame", "Move", "Report", "SearchBot", "State", "load_game", "make_bot", "parse_kind",
+    "plot_scores", "read_record", "render_text", "replay", "sample_state", "simulate",
+]

@@ -1,4 +1,4 @@
-"""`rules bench` and ``interpreter.bench``: the text and JSON figures, usage errors, the
+"""`rules bench` and ``interpreter.tools.bench``: the text and JSON figures, usage errors, the
 hand-written baselines as oracles of the specs (same seed, same moves, same scores), and memory
 that the games do not keep."""
 from __future__ import annotations
@@ -12,9 +12,9 @@ from click.testing import CliRunner
 
 from cli import main
 from interpreter.api import load_game
-from interpreter.bench import find_baseline, interpreter_playouts, load_baseline, memory
+from interpreter.tools.bench import find_baseline, interpreter_playouts, load_baseline, memory
 from interpreter.errors import OptionError, RulesError
-from interpreter.simulate import Settings, play_game
+from interpreter.tools.simulate import Settings, play_game
 from tests.helpers import GAMES, ROOT
 
 DICE = str(GAMES / "dice_poker.yaml")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.agents import GreedyBot
-from interpreter.determinize import sample_state
+from interpreter.bots.agents import GreedyBot
+from interpreter.bots.determinize import sample_state
 from tests.helpers import load
 
 

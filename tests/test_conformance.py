@@ -8,11 +8,11 @@ import os
 
 import pytest
 
-from interpreter.agents import RandomBot
+from interpreter.bots.agents import RandomBot
 from interpreter.api import load_game
 from interpreter.errors import IllegalMove
-from interpreter.moves import Move
-from interpreter.realtime import Table
+from interpreter.engine.moves import Move
+from interpreter.play.realtime import Table
 from tests.helpers import game_files
 
 GAMES_PER_FILE = 200

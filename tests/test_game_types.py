@@ -6,7 +6,7 @@ import pytest
 
 from interpreter.api import load_game
 from interpreter.errors import EvalError
-from interpreter.values import zone_ref
+from interpreter.engine.values import zone_ref
 from tests.helpers import reads_by_type
 
 GAME = """\

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from interpreter import engine
-from interpreter.moves import _sub_collections, notation, order_key, sub_collections
-from interpreter.values import Card
+from interpreter.engine.moves import _sub_collections, notation, order_key, sub_collections
+from interpreter.engine.values import Card
 from tests.helpers import game_files, load
 
 MOVES_PER_GAME = 60

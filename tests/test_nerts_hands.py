@@ -12,7 +12,7 @@ import random
 import pytest
 
 from interpreter import engine
-from interpreter.agents import RandomBot
+from interpreter.bots.agents import RandomBot
 from tests.helpers import load
 
 HANDS = int(os.environ.get("NERTS_HANDS", "2"))

@@ -10,9 +10,9 @@ from click.testing import CliRunner
 from cli import main
 from interpreter import engine
 from interpreter.errors import RulesError
-from interpreter.agents import PriorityBot
+from interpreter.bots.agents import PriorityBot
 from interpreter.api import load_game
-from interpreter.realtime import Table
+from interpreter.play.realtime import Table
 
 GRAB = """\
 name: Grab

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter import rng
-from interpreter.agents import make_bot, parse_kind
+from interpreter.engine import rng
+from interpreter.bots.agents import make_bot, parse_kind
 from interpreter.api import load_game
-from interpreter.determinize import sample_state
+from interpreter.bots.determinize import sample_state
 from interpreter.errors import OptionError
-from interpreter.realtime import Table
-from interpreter.search import SearchBot
-from interpreter.tricks import known_voids
+from interpreter.play.realtime import Table
+from interpreter.bots.search import SearchBot
+from interpreter.engine.tricks import known_voids
 from tests.helpers import GAMES, load
 from tests.test_tricks import GAME, place, write
 
@@ -191,9 +191,9 @@ def test_every_bundled_game_but_one_has_turns():
 
 
 def test_every_void_a_trick_game_records_is_true_of_the_real_hands():
-    from interpreter.context import Ctx, active
-    from interpreter.tricks import suit_of
-    from interpreter.values import to_json
+    from interpreter.engine.context import Ctx, active
+    from interpreter.engine.tricks import suit_of
+    from interpreter.engine.values import to_json
 
     loaded = load("schmier")
     game, checked = loaded.game, 0

@@ -1,4 +1,4 @@
-"""`rules simulate` and ``interpreter.simulate``: statistics recomputed from games played
+"""`rules simulate` and ``interpreter.tools.simulate``: statistics recomputed from games played
 independently, parallel runs equal to sequential ones, limits and errors counted, the text and
 JSON reports, the plot, and usage errors."""
 from __future__ import annotations
@@ -12,11 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from interpreter.agents import make_bot
+from interpreter.bots.agents import make_bot
 from interpreter.api import load_game
 from interpreter.errors import OptionError
-from interpreter.simulate import GameSource, Settings, _play_in_worker, _start_worker, simulate
-from interpreter.simulate_report import GameOutcome
+from interpreter.tools.simulate import GameSource, Settings, _play_in_worker, _start_worker, simulate
+from interpreter.tools.simulate_report import GameOutcome
 from tests.helpers import GAMES
 
 # Each seat tosses a three-sided die or keeps a sure 2, twice: short games with many ties.
@@ -247,7 +247,7 @@ def test_errors_are_counted_the_first_three_shown_and_the_run_goes_on(tmp_path):
 
 def test_an_exception_that_is_not_a_rules_error_is_counted_too(monkeypatch):
     loaded = load_game("toss.yaml", text=TOSS)
-    monkeypatch.setattr("interpreter.agents.RandomBot.choose", lambda self, state, moves: moves[5])
+    monkeypatch.setattr("interpreter.bots.agents.RandomBot.choose", lambda self, state, moves: moves[5])
     report = simulate(loaded, games=2).summary()
     assert report["games"]["errors"] == 2
     assert report["first_errors"] == [{"seed": 0, "message": "IndexError: list index out of range"},
@@ -309,7 +309,7 @@ def test_a_game_loaded_from_text_plays_the_same_in_worker_processes():
 
 
 def test_a_worker_that_compiles_another_game_reports_it_for_each_game(monkeypatch):
-    monkeypatch.setattr("interpreter.simulate._worker", {})
+    monkeypatch.setattr("interpreter.tools.simulate._worker", {})
     monkeypatch.setattr("signal.signal", lambda *args: None)     # keep this process's Ctrl-C
     changed = GameSource("toss.yaml", TOSS.replace("faces: 3", "faces: 4"), {}, load_game("toss.yaml", text=TOSS).digest())
     _start_worker(changed, Settings(2, ("random", "random"), 7, 100))

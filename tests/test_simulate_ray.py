@@ -17,9 +17,9 @@ from click.testing import CliRunner
 from cli import main
 from interpreter.api import load_game
 from interpreter.errors import OptionError, RulesError
-from interpreter.simulate import Settings, play_game, simulate, source_of
-from interpreter.simulate_ray import _play_shard, _shard_outcomes, _shards
-from interpreter.simulate_report import GameOutcome
+from interpreter.tools.simulate import Settings, play_game, simulate, source_of
+from interpreter.tools.simulate_ray import _play_shard, _shard_outcomes, _shards
+from interpreter.tools.simulate_report import GameOutcome
 from tests.helpers import GAMES
 from tests.test_simulate import run, without_timing
 

@@ -8,9 +8,9 @@ import textwrap
 import pytest
 
 from interpreter.api import load_game
-from interpreter.card_text import card_text, hand_text
+from interpreter.play.card_text import card_text, hand_text
 from interpreter.errors import ErrorList, RulesError
-from interpreter.render import render_view
+from interpreter.play.render import render_view
 from tests.helpers import load
 
 # A small game with jokers as the highest trumps, spades trump, four players in two partnerships.
@@ -81,7 +81,7 @@ def labels(loaded, state, zone, owner=0):
 
 
 def _ref(zone, owner):
-    from interpreter.values import ZoneRef
+    from interpreter.engine.values import ZoneRef
     return ZoneRef(zone, owner)
 
 
@@ -99,9 +99,9 @@ def place(loaded, state, hands):
 
 def value(loaded, state, text, seat=None):
     """Evaluate an expression of the game in ``state`` (as ``seat``)."""
-    from interpreter.context import Ctx, active
+    from interpreter.engine.context import Ctx, active
     from interpreter.expr import compile_expression
-    from interpreter.game import _Compiler
+    from interpreter.engine.game import _Compiler
 
     compiler = _Compiler.__new__(_Compiler)
     compiler.game, compiler.spec = loaded.game, loaded.game.spec

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from interpreter import limits
 from interpreter.errors import LimitError, RulesError, YamlError
-from interpreter.yamlio import load_yaml, load_yaml_file
+from interpreter.load.yamlio import load_yaml, load_yaml_file
 
 
 def error_of(text, kind=YamlError):

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from interpreter.api import load_game
-from interpreter.render import render_view
+from interpreter.play.render import render_view
 
 GAME = """\
 name: Piles

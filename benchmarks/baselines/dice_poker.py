@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 
-from interpreter import rng
+from interpreter.engine import rng
 
 PLAYERS = range(2, 5)
 DEFAULT_PLAYERS = 3

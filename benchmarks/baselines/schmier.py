@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 
-from interpreter import rng
+from interpreter.engine import rng
 
 PLAYERS = range(6, 7)
 DEFAULT_PLAYERS = 6

@@ -1,0 +1,51 @@
+"""What every bot is: a seat of a game, a seeded generator of its own, and a choice of move; and
+how bots value a position."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import rng
+from ..engine.context import Ctx, active
+from ..engine import scores
+from ..expr.compile import MEMO
+from ..engine.moves import Move
+from ..engine.state import State
+
+
+class Bot:
+    """A bot for one seat; ``choose`` picks one of the legal moves."""
+
+    kind = "bot"
+
+    def __init__(self, game: Any, seat: int, seed: int = 0):
+        self.game = game
+        self.seat = seat
+        self.rng = rng.seed_state(seed * 1_000_003 + seat)
+
+    def draw(self, n: int) -> int:
+        value, self.rng = rng.below(self.rng, n)
+        return value
+
+    def choose(self, state: State, moves: list[Move]) -> Move:
+        raise NotImplementedError
+
+
+def seat_value(game: Any, state: State, seat: int) -> float:
+    """How good the position is for ``seat``: the game's bot hint (``bot.hint``), else its score
+    (negated where the lowest score wins)."""
+    return seat_values(game, state)[seat] if game.hint is None else _hint(game, state, seat)
+
+
+def seat_values(game: Any, state: State) -> list[float]:
+    """``seat_value`` for every seat at once."""
+    if game.hint is None:
+        sign = 1 if game.score_order == "high" else -1
+        return [sign * float(s) for s in scores(game, state)]
+    return [_hint(game, state, seat) for seat in range(state.players)]
+
+
+def _hint(game: Any, state: State, seat: int) -> float:
+    # Nothing changes while the hint is worked out: each defined function's result for the same
+    # arguments is computed once (the memo is the seat's own, as functions may read `me`).
+    with active(game, state):
+        return float(game.hint(Ctx(game, state, seat), {MEMO: {}}))

@@ -1,0 +1,95 @@
+"""States sampled from what one seat has observed, for bots ("determinizations").
+
+The cards a seat cannot see are dealt again at random among the places it cannot see, and the
+random generator is replaced, so dice not yet thrown and shuffles to come are guessed too. The
+deal keeps what the seat has observed: how many cards lie where, which are face up, and the suits
+a seat is known to hold none of because it did not follow them (``tricks.known_voids``). A sample
+therefore reveals nothing that the seat's view does not.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import rng, tricks
+from ..engine.context import Ctx, active
+from ..engine.state import State
+from ..engine.values import ZoneRef, to_json
+from ..engine.views import card_visible
+
+# Deals tried before the observations are given up: they can contradict each other only when a
+# game puts new cards in a hand during a round of tricks.
+REDEAL_TRIES = 20
+
+
+def sample_state(game: Any, state: State, seat: int, seed: int) -> State:
+    """A state consistent with everything ``seat`` has observed, its hidden cards dealt again."""
+    sample = state.clone()
+    places = hidden_places(game, sample, seat)
+    face_up = [pile[k] in sample.face_up for pile, k in places]
+    # Sorted, so that the deal depends on which cards are hidden, never on where they lie.
+    cards = sorted(pile[k] for pile, k in places)
+    generator = rng.seed_state(seed)
+    dealt, generator = _deal(game, sample, cards, _forbidden_suits(game, sample, places), generator)
+    for (pile, k), card, up in zip(places, dealt, face_up):
+        pile[k] = card
+        (sample.face_up.add if up else sample.face_up.discard)(card)
+    sample.rng = generator
+    return sample
+
+
+def hidden_places(game: Any, state: State, seat: int) -> list[tuple[list[int], int]]:
+    """Every (pile, position) holding a card ``seat`` cannot see."""
+    places = []
+    for name, piles in state.zones.items():
+        for i, pile in enumerate(piles):
+            owner = game.pile_owner(state, name, i)
+            for k in range(len(pile)):
+                if pile[k] is not None and not card_visible(game, state, name, owner, pile, k, seat):
+                    places.append((pile, k))
+    return places
+
+
+def _forbidden_suits(game: Any, state: State, places: list) -> list[list] | None:
+    """For each hidden place, the suits its card may not have (None: no place is restricted)."""
+    voids = tricks.known_voids(game, state)
+    if not voids:
+        return None
+    hand = game.tricks.hand
+    suits_of_pile = {id(game.pile(state, ZoneRef(hand, seat))): suits for seat, suits in voids.items()}
+    forbidden = [suits_of_pile.get(id(pile), []) for pile, _ in places]
+    return forbidden if any(forbidden) else None
+
+
+def _deal(game: Any, state: State, cards: list[int], forbidden: list[list] | None, generator: int):
+    """The hidden cards in a random order that respects ``forbidden``, place by place."""
+    if forbidden is None:
+        return rng.shuffled(generator, cards)
+    suit = _suits(game, state, cards)
+    for _ in range(REDEAL_TRIES):
+        order, generator = rng.shuffled(generator, cards)
+        dealt = _first_fit(order, forbidden, suit)
+        if dealt is not None:
+            return dealt, generator
+    return rng.shuffled(generator, cards)
+
+
+def _first_fit(order: list[int], forbidden: list[list], suit: dict[int, Any]) -> list[int] | None:
+    """The most restricted places first, each taking the first card left in ``order`` it may
+    hold; None when some place finds none."""
+    left = list(order)
+    dealt: list[int | None] = [None] * len(order)
+    by_restriction = sorted(range(len(order)), key=lambda i: -len(forbidden[i]))
+    for i in by_restriction:
+        pick = next((k for k, card in enumerate(left) if suit[card] not in forbidden[i]), None)
+        if pick is None:
+            return None
+        dealt[i] = left.pop(pick)
+    return dealt
+
+
+def _suits(game: Any, state: State, cards: list[int]) -> dict[int, Any]:
+    """Each card's effective suit now, as stored in the record of suits not followed."""
+    table = game.card_table(state.players)
+    with active(game, state):
+        ctx = Ctx(game, state)
+        return {card: to_json(tricks.suit_of(ctx, table[card])) for card in cards}

@@ -1,0 +1,141 @@
+"""The engine's operations: a new game, applying a move, scores and ranking (who may act and
+which moves are legal: ``legal``).
+
+Every entry point makes the state ``active`` so that members of seats and zones read it.
+A move is checked against the legal moves before anything changes, so an illegal move leaves
+the state exactly as it was.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import flow, rng
+from ..errors import EvalError, IllegalMove, LimitError
+from ..limits import MAX_MOVES_PER_GAME
+from .context import Ctx, active
+from .legal import acting_seats, find_move, has_move, legal_moves
+from .moves import Move
+from .state import Presets, State
+from .values import ZoneRef, copy_value
+
+
+def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict | None = None) -> State:
+    """A game at its start: variables set, decks in their zones, setup effects done.
+
+    ``stack`` (for tests) maps zones (``ZoneRef``) to card ids, first = top: after each shuffle of
+    such a zone while the game is set up, these cards lie on top in this order."""
+    players = game.default_players if players is None else players
+    if not game.min_players <= players <= game.max_players:
+        raise IllegalMove(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
+    state = State(players=players, rng=rng.seed_state(seed), presets=Presets(stacks=stack) if stack else None)
+    variables = game.variables
+    state.vars = copy_value(variables.get("game", {}))
+    state.seat_vars = [copy_value(variables.get("seat", {})) for _ in range(players)]
+    state.dice = [1] * game.dice_count
+    with active(game, state):
+        game.allocate_zones(state, ("game", "seat"))
+        _place_teams(game, state)
+        _place_decks(game, state)
+        flow.start_match(game, state)
+    if stack:
+        unshuffled = [str(zone) for zone in stack if zone not in state.presets.stacked]
+        if unshuffled:
+            verb = "is" if len(unshuffled) == 1 else "are"
+            raise EvalError(f"stack: {', '.join(unshuffled)} {verb} not shuffled while the game is set up")
+    state.presets = None
+    return state
+
+
+def _place_teams(game: Any, state: State) -> None:
+    """Teams from the game's ``teams.of``; without it, each seat is a team of its own."""
+    if game.teams is not None:
+        ctx = Ctx(game, state)
+        state.vars["$teams"] = [int(game.teams(ctx, {"seat": i})) for i in range(state.players)]
+    count = max(game.team_of(state, s) for s in range(state.players)) + 1
+    state.team_vars = [copy_value(game.variables.get("team", {})) for _ in range(count)]
+    game.allocate_zones(state, ("team",))
+
+
+def _place_decks(game: Any, state: State) -> None:
+    table = game.card_table(state.players)
+    for card in table:
+        deck = game.spec.data["decks"][card.attrs["deck"]]
+        zone = deck.get("zone")
+        if zone is None:
+            continue
+        owner = card.attrs["owner"]
+        seat = owner.index if owner is not None and game.zones[zone].per == "seat" else None
+        game.pile(state, ZoneRef(zone, seat)).append(card.id)
+        if game.zones[zone].face == "up":
+            state.face_up.add(card.id)
+
+
+def apply_move(game: Any, state: State, move: Move | str, seat: int | None = None, *, checked: bool = True) -> Move:
+    """Play a move (a ``Move`` or its text); an illegal one raises and changes nothing.
+
+    ``checked=False`` skips matching a ``Move`` against the legal moves: for callers (bots
+    looking ahead) that took it from ``legal_moves`` of an equal state."""
+    if state.over:
+        raise IllegalMove("the game is over")
+    if isinstance(move, str):
+        move = find_move(game, state, move, seat)
+    elif checked and move not in legal_moves(game, state, move.seat):
+        raise IllegalMove(f"'{move.text}' is not a legal move for P{move.seat + 1} now")
+    if state.moves >= MAX_MOVES_PER_GAME:
+        raise LimitError(f"the game has not ended after {MAX_MOVES_PER_GAME} moves")
+    with active(game, state):
+        ctx = Ctx(game, state, move.seat)
+        env = {p.name: a for p, a in zip(game.moves[move.name].params, move.args)}
+        game.moves[move.name].run(ctx, env)
+        state.moves += 1
+        flow.settle(ctx)
+    return move
+
+
+def scores(game: Any, state: State) -> list:
+    """Each seat's score (the game's ``scoring.score``), in seat order."""
+    if game.score is None:
+        return [0] * state.players
+    with active(game, state):
+        return [game.score(Ctx(game, state, s), {}) for s in range(state.players)]
+
+
+def results(game: Any, state: State) -> list:
+    """Each seat's result (``scoring.result``, e.g. relative to the average), else its score."""
+    points = scores(game, state)
+    if game.result is None:
+        return points
+    with active(game, state):
+        return [game.result(Ctx(game, state, s), {"score": points[s], "scores": points})
+                for s in range(state.players)]
+
+
+def ranking(game: Any, state: State) -> list[int]:
+    """Each seat's place, from 1; seats that tie on score and every tie-break share a place."""
+    points = scores(game, state)
+    with active(game, state):
+        keys = [_rank_key(game, state, s, points[s]) for s in range(state.players)]
+    places = []
+    for s in range(state.players):
+        places.append(1 + sum(1 for other in keys if other > keys[s]))
+    return places
+
+
+def _rank_key(game: Any, state: State, seat: int, score: Any) -> tuple:
+    sign = 1 if game.score_order == "high" else -1
+    ctx = Ctx(game, state, seat)
+    breaks = tuple(sign * t(ctx, {}) for t in game.tiebreaks)
+    return (sign * score,) + breaks
+
+
+def winners(game: Any, state: State) -> list[int]:
+    return [s for s, place in enumerate(ranking(game, state)) if place == 1]
+
+
+def evaluate_hint(game: Any, state: State, seat: int) -> Any:
+    with active(game, state):
+        return game.hint(Ctx(game, state, seat), {})
+
+
+__all__ = ["new_state", "acting_seats", "has_move", "legal_moves", "find_move", "apply_move", "scores", "results",
+           "ranking", "winners", "evaluate_hint", "Move"]

@@ -1,0 +1,300 @@
+"""Effects: what a move, a trigger or the flow does to the state, compiled once to closures.
+
+Each effect in a game file becomes a function ``run(ctx, env)`` that changes ``ctx.state``.
+Flow effects (``end_turn`` ...) only raise a signal that the flow handles after the move.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from . import interrupts, rng, tricks
+from ..errors import EvalError, SpecError, did_you_mean
+from ..expr.compile import item_type
+from .values import Card, Seat, ZoneRef, copy_value, zone_ref
+
+Run = Callable[[Any, dict], None]
+FLOW_SIGNALS = ("end_turn", "end_phase", "end_round", "end_game")
+TARGET = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)(?:\[(.+)\])?$")
+
+
+class EffectCompiler:
+    """Turns effect lists into closures, using the game compiler for names and expressions."""
+
+    def __init__(self, compiler: Any):
+        self.c = compiler
+
+    def block(self, path: tuple, locals_: dict | None = None) -> Run:
+        items = self.c.doc_value(path) or []
+        runs = [self.effect(path + (i,), item, locals_ or {}) for i, item in enumerate(items)]
+
+        def run_block(ctx, env):
+            for run in runs:
+                run(ctx, env)
+        return run_block
+
+    def effect(self, path: tuple, item: Any, locals_: dict) -> Run:
+        if isinstance(item, str):
+            return _signal(item)
+        kind = next(k for k in item if k in _KINDS)
+        return getattr(self, "_" + kind)(path, item, locals_)
+
+    # -- variables -------------------------------------------------------------------------------
+    def _set(self, path, item, locals_, add=False):
+        key = "add" if add else "set"
+        of = self.c.expr(path + ("of",), locals_) if "of" in item else None
+        writers = [self._writer(path + (key, target), target, value, locals_, add, of is not None)
+                   for target, value in item[key].items()]
+
+        def run_set(ctx, env):
+            seat = of(ctx, env) if of else None
+            for write in writers:
+                write(ctx, env, seat)
+        return run_set
+
+    def _add(self, path, item, locals_):
+        return self._set(path, item, locals_, add=True)
+
+    def _writer(self, path, target, value_text, locals_, add, has_of):
+        name, key_text = TARGET.match(target).groups()
+        value = self.c.expr(path, locals_)
+        key = self.c.expr_in_key(key_text, path, locals_, key_offset(target)) if key_text else None
+        store = self.c.variable_store(name, path, has_of)
+
+        def write(ctx, env, seat):
+            holder = store(ctx, seat)
+            new = value(ctx, env)
+            if key is None:
+                old = holder[name]
+                holder[name] = _combine(old, new, add, target)
+                return
+            container = holder[name]
+            index = key(ctx, env)
+            if isinstance(container, dict):
+                old = container.get(index) if add else None
+            elif isinstance(container, list) and isinstance(index, int) and -len(container) <= index < len(container):
+                old = container[index]
+            else:
+                raise EvalError(f"cannot set {target}: {name} has no place {index!r}")
+            container[index] = _combine(old, new, add, target)
+        return write
+
+    def _choose_random(self, path, item, locals_):
+        writers = []
+        for target, value_text in item["choose_random"].items():
+            options = self.c.expr(path + ("choose_random", target), locals_)
+            store = self.c.variable_store(target, path + ("choose_random", target), False)
+            writers.append((target, options, store))
+
+        def run_choose(ctx, env):
+            for target, options, store in writers:
+                values = list(options(ctx, env))
+                if not values:
+                    raise EvalError(f"choose_random: nothing to choose for {target}")
+                index, ctx.state.rng = rng.below(ctx.state.rng, len(values))
+                store(ctx, None)[target] = values[index]
+        return run_choose
+
+    # -- dice ------------------------------------------------------------------------------------
+    def _roll(self, path, item, locals_):
+        which = self.c.expr(path + ("roll",), locals_)
+        faces = self.c.game.dice_faces
+        keep_sorted = self.c.game.dice_sorted
+
+        def run_roll(ctx, env):
+            state = ctx.state
+            chosen = which(ctx, env)
+            dice = list(state.dice)
+            for value in (chosen if isinstance(chosen, list) else [chosen]):
+                if value not in dice:
+                    raise EvalError(f"roll: no die shows {value!r}")
+                dice.remove(value)
+            thrown = len(state.dice) - len(dice)
+            fixed = state.presets.next_roll(thrown) if state.presets is not None else None
+            for _ in range(thrown if fixed is None else 0):
+                face, state.rng = rng.below(state.rng, faces)
+                dice.append(face + 1)
+            dice += fixed or []
+            state.dice = sorted(dice) if keep_sorted else dice
+        return run_roll
+
+    # -- cards and zones -------------------------------------------------------------------------
+    def _shuffle(self, path, item, locals_):
+        zone = self.c.expr(path + ("shuffle",), locals_)
+
+        def run_shuffle(ctx, env):
+            ref = _zone(zone(ctx, env), "shuffle")
+            pile = ctx.game.pile(ctx.state, ref)
+            pile[:], ctx.state.rng = rng.shuffled(ctx.state.rng, pile)
+            if ctx.state.presets is not None:
+                ctx.state.presets.stack_on_top(ref, pile, ctx.game.card_table(ctx.state.players))
+        return run_shuffle
+
+    def _move(self, path, item, locals_):
+        if "slot" in item:
+            return self._move_to_slot(path, item, locals_)
+        if "displace_to" in item:
+            self.c.errors.append(SpecError("'displace_to' goes with 'slot': only a card put at a slot displaces one",
+                                           self.c.doc.key_pos(path + ("displace_to",)),
+                                           hint="add 'slot:', or remove 'displace_to:'"))
+        cards = self.c.expr(path + ("move",), locals_)
+        to = self.c.expr(path + ("to",), locals_)
+        face, at_bottom = item.get("face"), item.get("at") == "bottom"
+
+        def run_move(ctx, env):
+            value = cards(ctx, env)
+            moving = value if isinstance(value, list) else [value]
+            target = _zone(to(ctx, env), "move")
+            for card in moving:
+                if not isinstance(card, Card):
+                    raise EvalError(f"move: {card!r} is not a card")
+                ctx.game.place(ctx.state, card.id, target, face, at_bottom)
+        return run_move
+
+    def _move_to_slot(self, path, item, locals_):
+        """``move: card, to: grid, slot: s, displace_to: zone``: the card at slot s goes to the zone."""
+        card_of = self.c.expr(path + ("move",), locals_)
+        to = self.c.expr(path + ("to",), locals_)
+        slot = self.c.expr(path + ("slot",), locals_)
+        displace_to = self.c.expr(path + ("displace_to",), locals_) if "displace_to" in item else None
+        face = item.get("face")
+
+        def run_move_to_slot(ctx, env):
+            card, target, at = card_of(ctx, env), _zone(to(ctx, env), "move"), slot(ctx, env)
+            if not isinstance(card, Card):
+                raise EvalError(f"move: a card put at a slot must be one card, not {card!r}")
+            displaced = ctx.game.place(ctx.state, card.id, target, face, False, slot=at)
+            if displaced is None:
+                return
+            if displace_to is None:
+                raise EvalError(f"move: slot {at} of {target} held a card; say where it goes with 'displace_to'")
+            ctx.game.place(ctx.state, displaced, _zone(displace_to(ctx, env), "move"), None, False)
+        return run_move_to_slot
+
+    def _interrupt(self, path, item, locals_):
+        """Seats that each make one move of the listed ones before play goes on (interrupts.py)."""
+        seats = self.c.expr(path + ("interrupt",), locals_)
+        moves = item["moves"]
+        known = self.c.spec.data.get("moves", {})
+        for i, name in enumerate(moves):
+            if name not in known:
+                self.c.errors.append(SpecError(f"unknown move '{name}' in interrupt", self.c.doc.pos(path + ("moves", i)),
+                                               hint=did_you_mean(name, known) or "declare it under moves:"))
+
+        def run_interrupt(ctx, env):
+            interrupts.push(ctx.state, seats(ctx, env), moves)
+        return run_interrupt
+
+    def _deal(self, path, item, locals_):
+        count = self.c.expr(path + ("deal",), locals_)
+        source = self.c.expr(path + ("from",), locals_) if "from" in item else None
+        first = self.c.expr(path + ("first",), locals_) if "first" in item else None
+        to_name, face = item["to"], item.get("face")
+        self.c.check_zone_name(to_name, path + ("to",), per="seat")
+
+        def run_deal(ctx, env):
+            n = count(ctx, env)
+            ref = _zone(source(ctx, env), "deal") if source else ctx.game.deck_zone()
+            pile = ctx.game.pile(ctx.state, ref)
+            players = ctx.state.players
+            start = _seat_number(first(ctx, env), players) if first else 0
+            for _ in range(n):
+                for seat in [(start + k) % players for k in range(players)]:
+                    if not pile:
+                        raise EvalError(f"deal: {ref} ran out of cards")
+                    ctx.game.place(ctx.state, pile[-1], zone_ref(to_name, seat), face, False)
+        return run_deal
+
+    def _flip(self, path, item, locals_):
+        cards = self.c.expr(path + ("flip",), locals_)
+        face = item.get("face")
+
+        def run_flip(ctx, env):
+            value = cards(ctx, env)
+            for card in (value if isinstance(value, list) else [value]):
+                up = card.id not in ctx.state.face_up if face is None else face == "up"
+                (ctx.state.face_up.add if up else ctx.state.face_up.discard)(card.id)
+        return run_flip
+
+    # -- control ---------------------------------------------------------------------------------
+    def _if(self, path, item, locals_):
+        test = self.c.expr(path + ("if",), locals_, expect_bool=True)
+        then = self.block(path + ("then",), locals_)
+        other = self.block(path + ("else",), locals_) if "else" in item else None
+
+        def run_if(ctx, env):
+            if test(ctx, env):
+                then(ctx, env)
+            elif other is not None:
+                other(ctx, env)
+        return run_if
+
+    def _for(self, path, item, locals_):
+        name, _, rest = item["for"].strip().partition(" ")
+        collection_text = rest.strip()[2:].strip()
+        offset = item["for"].index(collection_text)
+        items = self.c.expr_text(collection_text, path + ("for",), locals_, offset)
+        body = self.block(path + ("do",), {**locals_, name: item_type(items)})
+
+        def run_for(ctx, env):
+            for value in list(items(ctx, env)):
+                body(ctx, {**env, name: value})
+        return run_for
+
+    def _play_to_trick(self, path, item, locals_):
+        card = self.c.expr(path + ("play_to_trick",), locals_)
+
+        def run_play(ctx, env):
+            tricks.play_to_trick(ctx, card(ctx, env))
+        return run_play
+
+    def _log(self, path, item, locals_):
+        template = self.c.template(path + ("log",), locals_)
+
+        def run_log(ctx, env):
+            ctx.game.log(ctx, template(ctx, env))
+        return run_log
+
+
+_KINDS = ("set", "add", "choose_random", "roll", "shuffle", "move", "deal", "flip", "if", "for", "log", "play_to_trick",
+          "interrupt")
+
+
+def key_offset(target: str) -> int:
+    return target.index("[") + 1
+
+
+def _signal(word: str) -> Run:
+    def run_signal(ctx, env):
+        ctx.signals.append(word)
+    return run_signal
+
+
+def _combine(old: Any, new: Any, add: bool, target: str) -> Any:
+    if not add:
+        return copy_value(new)
+    if old is None:
+        return copy_value(new)
+    if isinstance(old, list):
+        return old + (new if isinstance(new, list) else [new])
+    if isinstance(old, bool) or not isinstance(old, (int, float)) or isinstance(new, bool):
+        raise EvalError(f"add: cannot add {new!r} to {target} ({old!r})")
+    return old + new
+
+
+def _seat_number(value: Any, players: int) -> int:
+    """A seat given as a seat or a number (taken round the table)."""
+    if isinstance(value, Seat):
+        return value.index
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value % players
+    raise EvalError(f"deal: 'first' must be a seat, not {value!r}")
+
+
+def _zone(value: Any, effect: str) -> ZoneRef:
+    if not isinstance(value, ZoneRef):
+        raise EvalError(f"{effect}: {value!r} is not a zone")
+    return value
+
+
+__all__ = ["EffectCompiler", "FLOW_SIGNALS", "Seat"]

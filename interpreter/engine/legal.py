@@ -1,0 +1,147 @@
+"""Who may act and which moves are legal: the listing of each move's parameter values, the
+move a text names.
+
+Listing changes nothing: each move's conditions are checked as soon as the choices they read
+are made, and the move's text is built as the choices are made.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import interrupts
+from .context import Ctx, active
+from ..expr.compile import MEMO, STEPS
+from ..errors import EvalError, IllegalMove
+from ..limits import MAX_EVAL_STEPS
+from .moves import Move, show, sub_collections
+from .state import State
+
+
+def acting_seats(game: Any, state: State) -> list[int]:
+    """The seats that may move now: the seat whose turn it is, or every seat in free play."""
+    if state.over:
+        return []
+    if state.current is not None:
+        return [state.current]
+    with active(game, state):
+        return [s for s in range(state.players) if _legal(game, state, s, first_only=True)]
+
+
+def has_move(game: Any, state: State, seat: int) -> bool:
+    """Whether ``seat`` has a legal move now: the listing stops at the first one found."""
+    if state.over:
+        return False
+    with active(game, state):
+        return bool(_legal(game, state, seat, first_only=True))
+
+
+def legal_moves(game: Any, state: State, seat: int | None = None) -> list[Move]:
+    """The moves ``seat`` (default: the seat to act) may play now, unique, in a fixed order: the
+    order of the phase's move list, then of each parameter's list of values."""
+    if state.over:
+        return []
+    if seat is None:
+        seats = acting_seats(game, state)
+        if not seats:
+            return []
+        seat = seats[0]
+    with active(game, state):
+        return _legal(game, state, seat)
+
+
+def _legal(game: Any, state: State, seat: int, first_only: bool = False) -> list[Move]:
+    """The legal moves of ``seat``; with ``first_only``, only the first one found (or none)."""
+    if state.current is not None and seat != state.current:
+        return []
+    ctx = Ctx(game, state, seat)
+    found: dict[str, Move] = {}
+    # Nothing changes while the moves are listed: each defined function's result for the same
+    # arguments is worked out once (`pairs`, `open_rows`...), whatever move or parameter asks.
+    memo: dict = {}
+    names = interrupts.move_names(game, state)
+    if first_only:      # any move will do: those without parameters are the quickest to check
+        names = sorted(names, key=lambda name: len(game.moves[name].params))
+    try:
+        for name in names:
+            move = game.moves[name]
+            env = {MEMO: memo, STEPS: [MAX_EVAL_STEPS]}
+            _choose(_Listing(name, seat, move.params, move.stages, ctx, found, first_only), env, 0, (), name, None)
+    except _Enough:
+        pass
+    return list(found.values())
+
+
+class _Enough(Exception):
+    """Raised when the one legal move asked for is found: the listing stops at once."""
+
+
+class _Listing:
+    """What one move's enumeration needs at every depth, gathered once."""
+
+    __slots__ = ("name", "seat", "params", "stages", "ctx", "found", "first_only")
+
+    def __init__(self, name: str, seat: int, params: list, stages: list, ctx: Ctx, found: dict,
+                 first_only: bool = False):
+        self.name, self.seat, self.params, self.stages, self.ctx, self.found = name, seat, params, stages, ctx, found
+        self.first_only = first_only
+
+
+def _choose(listing: _Listing, env: dict, depth: int, args: tuple, text: str, word: str | None) -> None:
+    """Add to ``listing.found`` every assignment of the parameters from ``depth`` on for which
+    the move's conditions hold; each domain is computed with the earlier choices, and each
+    condition checked as soon as it can be. One ``env`` is filled in place: no dict is copied
+    per candidate, and the values chosen so far are also kept in order in ``args``. Its work
+    budget is refilled before each evaluation, which then runs the expression's bare ``body``.
+
+    The move's text is built as the choices are made (``notation`` of the move's name and
+    ``args``): ``text`` has the choices before the last, ``word`` the last one shown, when known."""
+    ctx, budget = listing.ctx, env[STEPS]
+    for check in listing.stages[depth]:
+        budget[0] = MAX_EVAL_STEPS
+        if not check.body(ctx, env):
+            return
+    if depth and args[-1] is not None:
+        word = show(args[-1]) if word is None else word
+        if word:
+            text = text + " " + word
+    params = listing.params
+    if depth == len(params):
+        if text not in listing.found:
+            listing.found[text] = Move(listing.seat, listing.name, args, text)
+            if listing.first_only:
+                raise _Enough
+        return
+    param = params[depth]
+    budget[0] = MAX_EVAL_STEPS
+    domain = param.domain.body(ctx, env)
+    if not isinstance(domain, list):
+        raise EvalError(f"parameter '{param.name}' must range over a list, not {domain!r}")
+    values, shown = sub_collections(domain) if param.kind == "subset_of" else (domain, None)
+    key = param.name
+    for i, value in enumerate(values):
+        env[key] = value
+        _choose(listing, env, depth + 1, args + (value,), text, None if shown is None else shown[i])
+    env.pop(key, None)
+
+
+def find_move(game: Any, state: State, text: str, seat: int | None = None) -> Move:
+    """The legal move written as ``text`` (exactly, or by a unique prefix)."""
+    moves = legal_moves(game, state, seat)
+    wanted = " ".join(text.split()).lower()
+    exact = [m for m in moves if m.text.lower() == wanted]
+    if exact:
+        return exact[0]
+    prefixed = [m for m in moves if m.text.lower().startswith(wanted)] if wanted else []
+    if len(prefixed) == 1:
+        return prefixed[0]
+    if len(prefixed) > 1:
+        shown = ", ".join(m.text for m in prefixed[:6]) + (", ..." if len(prefixed) > 6 else "")
+        raise IllegalMove(f"'{text}' could be any of: {shown}", hint="type more of the move")
+    if not moves:
+        raise IllegalMove(f"'{text}' is not legal: there is no move to make now")
+    names = sorted({m.name for m in moves})
+    hint = "legal now: " + ", ".join(names)
+    raise IllegalMove(f"'{text}' is not a legal move now", hint=hint)
+
+
+__all__ = ["acting_seats", "has_move", "legal_moves", "find_move"]

@@ -1,0 +1,258 @@
+"""Tricks: a card's effective suit and rank under a trump, the led suit, following suit, the
+winner of a trick, and which seat played each card.
+
+A game with a ``tricks:`` section names the shared zone a trick is played to and the per-seat
+zone cards are played from, and gives, as expressions of ``card``, a card's effective suit and its
+rank within that suit, and the trump suit (an expression, or none). A trick is won by its highest
+trump, else by the highest card of the suit led; of two equal cards the first played wins.
+
+The ``play_to_trick`` effect moves a card face up to the trick and remembers the seat that played
+it, for the rest of the round (kept in the state's variables under ``$played``). It also remembers,
+in public, each suit led that a seat did not follow: where following is compulsory (``must_follow``,
+the default), that seat holds no card of that suit for the rest of the round, which bots use when
+they guess the cards they cannot see.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .context import Ctx, active
+from ..errors import EvalError
+from ..expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
+from ..expr.compile import MEMO
+from .values import Card, Seat, ZoneRef, to_json, zone_ref
+from .values import seat as seat_value
+
+PLAYED = "$played"       # state.vars key: {"round": n, "by": {str(card id): seat index},
+                         #                  "off": {str(seat index): [suits led it did not follow]}}
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    zone: str                # the shared zone a trick is played to
+    hand: str                # the per-seat zone cards are played from
+    suit: Callable           # (ctx, {"card": card}) -> the card's effective suit
+    rank: Callable           # (ctx, {"card": card}) -> its rank within that suit
+    trump: Callable | None   # (ctx, {}) -> the trump suit now, or none
+    must_follow: bool = True  # a seat must follow the suit led when it can
+
+
+def compile_rules(compiler: Any, section: dict) -> TrickRules:
+    """The ``tricks:`` section, its expressions compiled in the game's scope."""
+    path = ("tricks",)
+    compiler.check_zone_name(section["zone"], path + ("zone",), per="game")
+    compiler.check_zone_name(section["hand"], path + ("hand",), per="seat")
+    card = {"card": compiler.game.types.card}
+    return TrickRules(
+        zone=section["zone"], hand=section["hand"],
+        suit=compiler.expr(path + ("suit",), card), rank=compiler.expr(path + ("rank",), card),
+        trump=compiler.expr(path + ("trump",)) if "trump" in section else None,
+        must_follow=section.get("must_follow", True),
+    )
+
+
+# -- what the rules say about cards and tricks ------------------------------------------------------
+
+class _Guard:
+    """How deep in the section's own ``suit``, ``rank`` or ``trump`` expressions evaluation is:
+    one that asks about tricks itself would never end, so it is stopped."""
+
+    depth = 0
+
+
+def _rules(ctx: Ctx) -> TrickRules:
+    return ctx.game.tricks
+
+
+# A function below that looks at several cards hands one ``memo`` to all its evaluations of the
+# section's expressions: nothing changes in between, so a defined function they share (whether a
+# card is a trump, asked by its suit and by its rank) is worked out once per card.
+
+def suit_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
+    return _guarded(ctx, ctx.game.tricks.suit, _card_env(_card(card, "suit_of"), memo))
+
+
+def rank_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
+    return _guarded(ctx, ctx.game.tricks.rank, _card_env(_card(card, "rank_of"), memo))
+
+
+def trump_of(ctx: Ctx, memo: dict | None = None) -> Any:
+    trump = _rules(ctx).trump
+    return None if trump is None else _guarded(ctx, trump, {} if memo is None else {MEMO: memo})
+
+
+def _card_env(card: Card, memo: dict | None) -> dict:
+    return {"card": card} if memo is None else {"card": card, MEMO: memo}
+
+
+def _guarded(ctx: Ctx, expression: Any, env: dict) -> Any:
+    """Evaluate one of the section's expressions under the guard (no context manager: this runs
+    for every card looked at)."""
+    if _Guard.depth:
+        raise EvalError("the tricks: section's suit, rank and trump may not use led_suit, trick_winner, "
+                        "trick_leader, playable, suit_of, rank_of or played_by")
+    _Guard.depth += 1
+    try:
+        return expression(ctx, env)
+    finally:
+        _Guard.depth -= 1
+
+
+def trick_cards(ctx: Ctx) -> list[Card]:
+    table = ctx.game.card_table(ctx.state.players)
+    return [table[c] for c in ctx.game.pile(ctx.state, zone_ref(_rules(ctx).zone))]
+
+
+def led_suit(ctx: Ctx, memo: dict | None = None) -> Any:
+    cards = trick_cards(ctx)
+    return suit_of(ctx, cards[0], memo) if cards else None
+
+
+def winning_card(ctx: Ctx) -> Card | None:
+    """The card winning the trick so far: the highest trump, else the highest of the suit led."""
+    cards = trick_cards(ctx)
+    if not cards:
+        return None
+    memo: dict = {}
+    trump = trump_of(ctx, memo)
+    best = cards[0]
+    best_suit, best_rank = suit_of(ctx, best, memo), rank_of(ctx, best, memo)
+    for card in cards[1:]:
+        suit = suit_of(ctx, card, memo)
+        if suit == best_suit:
+            rank = rank_of(ctx, card, memo)
+            if _higher(rank, best_rank):
+                best, best_rank = card, rank
+        elif trump is not None and suit == trump:
+            best, best_suit, best_rank = card, suit, rank_of(ctx, card, memo)
+    return best
+
+
+def _higher(rank: Any, best: Any) -> bool:
+    if not _is_number(rank) or not _is_number(best):
+        raise EvalError(f"tricks: a card's rank must be a number, not {rank!r}")
+    return rank > best
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def trick_winner(ctx: Ctx) -> Seat | None:
+    card = winning_card(ctx)
+    return None if card is None else played_by(ctx, card)
+
+
+def trick_leader(ctx: Ctx) -> Seat | None:
+    cards = trick_cards(ctx)
+    return played_by(ctx, cards[0]) if cards else None
+
+
+def playable(ctx: Ctx) -> list[Card]:
+    """The cards of the acting seat's hand it may play to the trick: those of the suit led, or
+    any card when it holds none of that suit (or leads, or following is not compulsory)."""
+    table = ctx.game.card_table(ctx.state.players)
+    hand = [table[c] for c in ctx.game.pile(ctx.state, zone_ref(_rules(ctx).hand, ctx.seat()))]
+    memo: dict = {}
+    led = led_suit(ctx, memo)
+    if led is None or not _rules(ctx).must_follow:
+        return hand
+    following = [card for card in hand if suit_of(ctx, card, memo) == led]
+    return following or hand
+
+
+def played_by(ctx: Ctx, card: Any) -> Seat | None:
+    """The seat that played ``card`` to a trick in this round, or none."""
+    record = ctx.state.vars.get(PLAYED)
+    if record is None or record["round"] != ctx.state.round:
+        return None
+    seat = record["by"].get(str(_card(card, "played_by").id))
+    return None if seat is None else seat_value(seat)
+
+
+def play_to_trick(ctx: Ctx, card: Any) -> None:
+    """Move ``card`` face up onto the trick and remember that the acting seat played it."""
+    card = _card(card, "play_to_trick")
+    state = ctx.state
+    led = led_suit(ctx)
+    ctx.game.place(state, card.id, zone_ref(_rules(ctx).zone), "up", False)
+    record = state.vars.get(PLAYED)
+    if record is None or record["round"] != state.round:
+        record = state.vars[PLAYED] = {"round": state.round, "by": {}, "off": {}}
+    record["by"][str(card.id)] = ctx.seat()
+    if led is not None and suit_of(ctx, card) != led:
+        off = record.setdefault("off", {}).setdefault(str(ctx.seat()), [])
+        if to_json(led) not in off:
+            off.append(to_json(led))
+
+
+def known_voids(game: Any, state: Any) -> dict[int, list]:
+    """The suits each seat is known to hold none of: those led in this round that it did not
+    follow, where following is compulsory. Public facts: every seat saw those tricks."""
+    record = state.vars.get(PLAYED)
+    if game.tricks is None or not game.tricks.must_follow or record is None or record["round"] != state.round:
+        return {}
+    return {int(seat): suits for seat, suits in record.get("off", {}).items()}
+
+
+def _card(value: Any, where: str) -> Card:
+    if not isinstance(value, Card):
+        raise EvalError(f"{where}: {value!r} is not a card")
+    return value
+
+
+# -- names and functions for the game's expressions -----------------------------------------------
+
+def bindings(seat_type: Any, card_type: Any) -> dict[str, Binding]:
+    return {
+        "led_suit": Binding(ANY, led_suit, "the effective suit of the trick's first card, or none", costly=True),
+        "trick_winner": Binding(seat_type, trick_winner, "the seat whose card wins the trick so far, or none",
+                                costly=True),
+        "trick_leader": Binding(seat_type, trick_leader, "the seat that led to the trick, or none"),
+        "playable": Binding(ListOf(card_type), playable, "the cards of the acting seat's hand it may play "
+                            "(following suit when it can)", costly=True),
+    }
+
+
+def registry() -> Registry:
+    """The built-ins with the functions of tricks added."""
+    r = BUILTINS.extended()
+    card = [Param("card", ANY)]
+    r.register("suit_of", card, ANY, "The card's effective suit (the tricks: section's suit).", suit_of, needs_ctx=True)
+    r.register("rank_of", card, ANY, "The card's rank within its effective suit.", rank_of, needs_ctx=True)
+    r.register("played_by", card, ANY, "The seat that played the card to a trick in this round, or none.",
+               played_by, needs_ctx=True)
+    return r
+
+
+# -- what a seat sees ------------------------------------------------------------------------------
+
+def view_of(game: Any, state: Any, seat: int | None, visible: Callable[[str, int | None, int], bool]) -> dict:
+    """The trick's public facts, and the effective suit and rank of the cards ``seat`` sees in its
+    own hand and in the trick (``visible(zone, owner, position)`` says which)."""
+    with active(game, state):
+        return _view_of(Ctx(game, state, seat), seat, visible)
+
+
+def _view_of(ctx: Ctx, seat: int | None, visible: Callable[[str, int | None, int], bool]) -> dict:
+    game, state, rules = ctx.game, ctx.state, ctx.game.tricks
+    table = game.card_table(state.players)
+    trick = game.pile(state, ZoneRef(rules.zone))
+    shown = [visible(rules.zone, None, k) for k in range(len(trick))]
+    plays = [[_seat_index(played_by(ctx, table[c])), table[c].label if seen else None]
+             for c, seen in zip(trick, shown)]
+    cards = [table[c] for c, seen in zip(trick, shown) if seen]
+    if seat is not None:
+        hand = game.pile(state, ZoneRef(rules.hand, seat))
+        cards += [table[c] for k, c in enumerate(hand) if visible(rules.hand, seat, k)]
+    memo: dict = {}
+    return {
+        "zone": rules.zone, "hand": rules.hand, "trump": to_json(trump_of(ctx, memo)),
+        "led": to_json(led_suit(ctx, memo)), "plays": plays, "leader": _seat_index(trick_leader(ctx)),
+        "cards": {c.label: [to_json(suit_of(ctx, c, memo)), to_json(rank_of(ctx, c, memo))] for c in cards},
+    }
+
+
+def _seat_index(seat: Seat | None) -> int | None:
+    return None if seat is None else seat.index

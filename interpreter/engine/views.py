@@ -1,0 +1,89 @@
+"""What one seat may see.
+
+A view is plain JSON-ready data: the flow position, the variables, the dice, and each zone with
+the cards this seat may see (a hidden card is ``None``, so counts stay known; an empty slot of a
+grid is ``""``, and ``grids`` gives each grid zone's rows and columns). Nothing in a view depends
+on a card the seat may not see.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import grids, tricks
+from .context import Ctx, active
+from .legal import legal_moves
+from .state import State
+from .values import ZoneRef, to_json
+
+EMPTY_SLOT = ""      # an empty slot of a grid, where a hidden card is None
+
+
+def card_visible(game: Any, state: State, zone: str, owner: int | None, pile: list[int], at: int, seat: int | None) -> bool:
+    """May ``seat`` (None: a spectator) see the card at position ``at`` of this pile?"""
+    rules = game.zones[zone]
+    if pile[at] not in state.face_up or rules.visible_to == "none":
+        return False
+    if rules.top_only and at != len(pile) - 1:
+        return False
+    if rules.visible_to == "owner":
+        return seat is not None and owner is not None and _owns(game, state, rules.per, owner, seat)
+    return True
+
+
+def _owns(game: Any, state: State, per: str, owner: int, seat: int) -> bool:
+    return owner == (game.team_of(state, seat) if per == "team" else seat)
+
+
+def view(game: Any, state: State, seat: int | None) -> dict:
+    """Everything ``seat`` may see now (``None``: what every seat may see)."""
+    table = game.card_table(state.players)
+    zones = {}
+    for name, piles in state.zones.items():
+        zones[name] = [
+            [EMPTY_SLOT if c is None
+             else table[c].label if card_visible(game, state, name, game.pile_owner(state, name, i), pile, k, seat)
+             else None
+             for k, c in enumerate(pile)]
+            for i, pile in enumerate(piles)
+        ]
+    out = {
+        "game": game.name, "seat": seat, "players": state.players, "round": state.round,
+        "phase": game.phase_names[state.phase], "current": state.current, "over": state.over,
+        "vars": to_json({k: v for k, v in state.vars.items() if not k.startswith("$")}),
+        "seat_vars": to_json(state.seat_vars), "team_vars": to_json(state.team_vars),
+        "zones": zones, "pile_names": {name: pile_names(game, state, name) for name in state.zones},
+        "dice": list(state.dice),
+        "grids": {name: list(grids.shape(game, name)) for name in state.zones if grids.shape(game, name)},
+    }
+    out["shown"] = shown(game, state)
+    out["teams"] = [game.team_of(state, s) for s in range(state.players)] if game.teams is not None else None
+    if game.tricks is not None:
+        def visible(zone, owner, k):
+            return card_visible(game, state, zone, owner, game.pile(state, ZoneRef(zone, owner)), k, seat)
+        out["tricks"] = tricks.view_of(game, state, seat, visible)
+    if seat is not None and not state.over:
+        out["moves"] = [m.text for m in legal_moves(game, state, seat)]
+    return out
+
+
+def shown(game: Any, state: State) -> dict:
+    """The game's ``view:`` lines: labelled public values, once and per seat."""
+    with active(game, state):
+        return {
+            "game": {label: to_json(e(Ctx(game, state), {})) for label, e in game.shown["game"].items()},
+            "seat": {label: [to_json(e(Ctx(game, state, s), {})) for s in range(state.players)]
+                     for label, e in game.shown["seat"].items()},
+        }
+
+
+def pile_names(game: Any, state: State, zone: str) -> list[str]:
+    """How each pile of a zone is shown: its owner (P1, T1) and its number when there are several."""
+    piles = state.zones[zone]
+    per_owner = len(piles) // game.owners(state, zone)
+    prefix = {"game": "", "seat": "P", "team": "T"}[game.zones[zone].per]
+    names = []
+    for i in range(len(piles)):
+        owner = f"{prefix}{i // per_owner + 1}" if prefix else ""
+        number = f"#{i % per_owner + 1}" if per_owner > 1 else ""
+        names.append(f"{owner}{number}")
+    return names

@@ -1,0 +1,242 @@
+"""The structure check: a game file against the JSON Schema shipped with the package.
+
+jsonschema finds the problems; this module words them in the author's terms and places each at
+the right ``file:line:col`` through the error's path into the document.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterator
+
+import jsonschema
+
+from ..errors import SchemaError, did_you_mean
+from .yamlio import Document
+
+SCHEMA_FILE = "game.schema.json"
+EFFECT_WORDS = ("end_turn", "end_phase", "end_round", "end_game")
+YAML11_BOOLEANS = {"yes", "no", "on", "off", "y", "n"}
+NAME_RULE = "names start with a letter and use only letters, digits and _"
+NAME_FORMS = {  # the other forms a key may take in these sections
+    "define": "; a function is written name(a, b)",
+    "set": "; one place of a list or mapping is written name[key]",
+    "add": "; one place of a list or mapping is written name[key]",
+}
+FOR_FORM = "write 'for: name in list', as in 'for: p in players'"
+TYPE_WORDS = {
+    "string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+    "object": "a mapping (key: value lines)", "array": "a list", "null": "nothing",
+}
+
+
+@lru_cache(maxsize=1)
+def game_schema() -> dict:
+    """The JSON Schema of a game file (also published for editors)."""
+    text = resources.files("interpreter.load.schema").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.protocols.Validator:
+    schema = game_schema()
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(schema)
+
+
+def check_structure(doc: Document) -> list[SchemaError]:
+    """Every structural problem of the document, in source order."""
+    if not isinstance(doc.data, dict):
+        return [SchemaError(
+            f"a game file is a mapping of sections (name:, players:, flow:, ...), not {describe_value(doc.data)}",
+            doc.pos(()),
+        )]
+    return check_against(doc, _validator())
+
+
+def check_against(doc: Document, validator: jsonschema.protocols.Validator) -> list[SchemaError]:
+    """The document's problems against any schema of ours, worded and placed for the author."""
+    errors = [_translate(e, doc) for e in _leaf_errors(validator.iter_errors(doc.data))]
+    unique = {(e.pos.line if e.pos else 0, e.pos.col if e.pos else 0, e.message): e for e in errors}
+    return list(unique.values())
+
+
+def _leaf_errors(errors: Iterator[jsonschema.ValidationError]) -> Iterator[jsonschema.ValidationError]:
+    """Replace a failed ``oneOf`` over effects by the errors of the branch the author meant."""
+    for error in errors:
+        if error.validator == "oneOf" and error.context:
+            yield from _effect_errors(error)
+        else:
+            yield error
+
+
+def _effect_errors(error: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:
+    instance = error.instance
+    branches = error.validator_value
+    if isinstance(instance, dict):
+        for index, branch in enumerate(branches):
+            required = branch.get("required", [])
+            if required and required[0] in instance:
+                yield from (e for e in error.context if e.relative_schema_path[0] == index)
+                return
+    yield error
+
+
+def _translate(error: jsonschema.ValidationError, doc: Document) -> SchemaError:
+    path = tuple(error.absolute_path)
+    handler = _HANDLERS.get(error.validator, _generic)
+    return handler(error, path, doc)
+
+
+def _required(error, path, doc) -> SchemaError:
+    missing = [k for k in error.validator_value if k not in error.instance]
+    name = missing[0] if missing else "?"
+    return SchemaError(f"missing '{name}' {_where(path)}", doc.key_pos(path) if path else doc.pos(path),
+                       hint=f"add a '{name}:' entry")
+
+
+def _additional(error, path, doc) -> SchemaError:
+    allowed = list(error.schema.get("properties", {}))
+    extra = [k for k in error.instance if k not in allowed]
+    key = extra[0] if extra else "?"
+    if _is_effect_path(path) and key in _effect_names():
+        return SchemaError(f"'{key}' starts another effect {_where(path)}", doc.key_pos(path + (key,)),
+                           hint=f"each effect is its own list item: start it on a new line as '- {key}: ...'")
+    hint = did_you_mean(key, allowed) or ("allowed here: " + ", ".join(allowed) if allowed else None)
+    return SchemaError(f"unknown key '{key}' {_where(path)}", doc.key_pos(path + (key,)), hint=hint)
+
+
+def _type(error, path, doc) -> SchemaError:
+    expected = error.validator_value
+    expected = expected if isinstance(expected, list) else [expected]
+    words = " or ".join(TYPE_WORDS.get(t, t) for t in expected)
+    hint = None
+    value = error.instance
+    if "boolean" in expected and isinstance(value, str) and value.lower() in YAML11_BOOLEANS:
+        hint = f"'{value}' is text here; write true or false"
+    elif "string" in expected and isinstance(value, bool):
+        hint = "quote it if you meant text"
+    return SchemaError(f"expected {words}, got {describe_value(value)} {_where(path)}", doc.pos(path), hint=hint)
+
+
+def _enum(error, path, doc) -> SchemaError:
+    choices = [str(c) for c in error.validator_value]
+    value = error.instance
+    if _is_effect_path(path) and not isinstance(value, dict):
+        return _unknown_effect(str(value), path, doc)
+    hint = did_you_mean(str(value), choices) if isinstance(value, str) else None
+    return SchemaError(f"{_show(value)} {_where(path)} is not one of: {', '.join(choices)}",
+                       doc.pos(path), hint=hint)
+
+
+def _one_of(error, path, doc) -> SchemaError:
+    value = error.instance
+    hint = "effects are: " + ", ".join(_effect_names())
+    if isinstance(value, dict) and value:
+        key = next((k for k in value if k not in _effect_keys()), next(iter(value)))
+        return _unknown_effect(str(key), path, doc, key_path=path + (key,))
+    if isinstance(value, str):
+        return _unknown_effect(value, path, doc)
+    if isinstance(value, dict):
+        return SchemaError(f"an effect cannot be empty {_where(path)}", doc.pos(path), hint=hint)
+    return SchemaError(f"expected an effect, got {describe_value(value)} {_where(path)}", doc.pos(path), hint=hint)
+
+
+def _unknown_effect(name: str, path, doc, key_path=None) -> SchemaError:
+    names = _effect_names()
+    hint = did_you_mean(name, names) or "effects are: " + ", ".join(names)
+    pos = doc.key_pos(key_path) if key_path else doc.pos(path)
+    return SchemaError(f"unknown effect '{name}'", pos, hint=hint)
+
+
+def _effect_keys() -> set[str]:
+    """Every key an effect mapping may have (``to``, ``face``... as well as the effects' own)."""
+    return {k for b in game_schema()["$defs"]["effect"]["oneOf"] for k in b.get("properties", {})}
+
+
+def _effect_names() -> list[str]:
+    branches = game_schema()["$defs"]["effect"]["oneOf"]
+    names = list(EFFECT_WORDS)
+    names += [b["required"][0] for b in branches if "required" in b]
+    return names
+
+
+def _bound(error, path, doc) -> SchemaError:
+    kind, limit = error.validator, error.validator_value
+    allowed = list(error.schema.get("properties", {}))
+    if kind in ("minProperties", "maxProperties") and error.schema.get("maxProperties") == 1 and allowed:
+        choices = " or ".join(f"'{k}'" for k in allowed)
+        return SchemaError(f"expected exactly one of {choices} {_where(path)}", doc.pos(path))
+    word = "at least" if kind.startswith("min") else "at most"
+    unit = {"Items": "item", "Length": "character", "Properties": "entry"}.get(kind[3:])
+    if unit is None:  # a number's minimum or maximum
+        return SchemaError(f"expected {word} {limit}, got {error.instance} {_where(path)}", doc.pos(path))
+    amount = ("one" if limit == 1 else limit) if word == "at least" else limit
+    units = unit if limit == 1 else ("entries" if unit == "entry" else unit + "s")
+    return SchemaError(f"expected {word} {amount} {units} {_where(path)}", doc.pos(path))
+
+
+def _pattern(error, path, doc) -> SchemaError:
+    value = error.instance
+    if isinstance(value, str) and value in _keys_at(doc, path):
+        hint = NAME_RULE + NAME_FORMS.get(path[-1] if path else "", "")
+        return SchemaError(f"'{value}' is not a valid name {_where(path)}", doc.key_pos(path + (value,)), hint=hint)
+    if error.validator_value == game_schema()["$defs"]["identifier"]["pattern"]:
+        return SchemaError(f"{_show(value)} is not a valid name {_where(path)}", doc.pos(path), hint=NAME_RULE)
+    hint = FOR_FORM if path and path[-1] == "for" else None
+    return SchemaError(f"{_show(value)} is not valid here {_where(path)}", doc.pos(path), hint=hint)
+
+
+def _generic(error, path, doc) -> SchemaError:
+    return SchemaError(f"{error.message} {_where(path)}".rstrip(), doc.pos(path))
+
+
+def _keys_at(doc: Document, path: tuple) -> list:
+    node: Any = doc.data
+    for part in path:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return []
+    return list(node) if isinstance(node, dict) else []
+
+
+_HANDLERS = {
+    "required": _required, "additionalProperties": _additional, "type": _type, "enum": _enum,
+    "oneOf": _one_of, "minimum": _bound, "maximum": _bound, "minItems": _bound, "maxItems": _bound,
+    "minLength": _bound, "minProperties": _bound, "maxProperties": _bound, "pattern": _pattern,
+}
+
+
+def _is_effect_path(path: tuple) -> bool:
+    return len(path) >= 2 and isinstance(path[-1], int) and path[-2] in (
+        "do", "then", "else", "setup", "round_start", "round_end", "start", "end", "turn_start", "turn_end")
+
+
+def _where(path: tuple) -> str:
+    """Name the place in the author's terms: 'in moves.throw.when'."""
+    if not path:
+        return "at the top level"
+    text = ""
+    for part in path:
+        text += f"[{part + 1}]" if isinstance(part, int) else ("." if text else "") + str(part)
+    return f"in {text}"
+
+
+def describe_value(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"'{str(value).lower()}'"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text '{value}'" if len(value) < 40 else "a text"
+    if isinstance(value, list):
+        return "a list"
+    return "a mapping"
+
+
+def _show(value: Any) -> str:
+    return f"'{value}'" if isinstance(value, str) else describe_value(value)

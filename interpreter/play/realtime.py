@@ -1,0 +1,90 @@
+"""Seats acting on one clock: turns, and free play where every seat may act at any moment.
+
+In a phase with turns, the seat whose turn it is acts and time does not matter. In free play
+(a phase without turns) each bot has a speed, in seconds per action, spread at random by a
+generator seeded from the game's seed (kept apart from the game's own, so that replaying the
+moves alone gives the same game); the seat whose next action is due first acts next, so a race for
+the same card or pile goes to whoever is first. This is a discrete-event simulation on a
+virtual clock; ``rules play`` runs the same table against the real clock.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import rng
+from ..engine import acting_seats, apply_move, legal_moves
+from ..errors import RulesError
+from ..engine.moves import Move
+
+DEFAULT_SPEED = 1.0        # seconds per action
+SPREAD_STEPS = 1000        # an action takes between half and one and a half times the speed
+
+
+@dataclass(frozen=True)
+class Action:
+    seat: int
+    move: Move
+    time: float
+
+
+class Table:
+    """A game in progress with bots at some seats; people (the other seats) move through ``play``."""
+
+    def __init__(self, game: Any, state: Any, bots: dict[int, Any], speeds: dict[int, float] | None = None,
+                 seed: int = 0):
+        self.game = game
+        self.state = state
+        self.bots = bots
+        self.speeds = {seat: (speeds or {}).get(seat, DEFAULT_SPEED) for seat in bots}
+        self.now = 0.0
+        self.due: dict[int, float] = {}
+        self.rng = rng.seed_state(seed * 7919 + 17)
+
+    def _delay(self, seat: int) -> float:
+        step, self.rng = rng.below(self.rng, SPREAD_STEPS)
+        return self.speeds[seat] * (0.5 + step / SPREAD_STEPS)
+
+    def _due(self, seat: int) -> float:
+        if seat not in self.due:
+            self.due[seat] = self.now + self._delay(seat)
+        return max(self.due[seat], self.now)
+
+    def next_bot_action(self, until: float | None = None) -> Action | None:
+        """Play the next bot action due no later than ``until`` (any time when None), or None when
+        no bot may act by then (the game is over, or it waits for a person)."""
+        state = self.state
+        if state.over:
+            return None
+        if state.current is not None:
+            if state.current not in self.bots:
+                return None
+            return self._act(state.current, self.now)
+        seats = [s for s in acting_seats(self.game, state) if s in self.bots]
+        if not seats:
+            if not acting_seats(self.game, state):
+                raise RulesError(f"the game is not over but no seat may move (after {state.moves} moves)")
+            return None
+        seat = min(seats, key=lambda s: (self._due(s), s))
+        when = self._due(seat)
+        if until is not None and when > until:
+            return None
+        action = self._act(seat, when)
+        self.due[seat] = self.now + self._delay(seat)
+        return action
+
+    def _act(self, seat: int, when: float) -> Action:
+        self.now = when
+        moves = legal_moves(self.game, self.state, seat)
+        move = self.bots[seat].choose(self.state, moves)
+        # The bot chose among the legal moves of this very state: no need to check it again.
+        apply_move(self.game, self.state, move, seat, checked=False)
+        return Action(seat, move, when)
+
+    def play(self, seat: int, text_or_move: Any, when: float) -> Action:
+        """A person's move at time ``when``: every bot action due before it happens first."""
+        while self.next_bot_action(until=when) is not None:
+            pass
+        self.now = max(self.now, when)
+        move = apply_move(self.game, self.state, text_or_move, seat)
+        return Action(seat, move, self.now)

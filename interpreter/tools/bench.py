@@ -1,0 +1,206 @@
+"""Benchmarks: random playouts per second, microseconds per move and peak memory, for any game,
+optionally beside a hand-written baseline of the same game measured in the same run.
+
+Games are played exactly as ``rules simulate`` plays them (game ``i`` uses seed ``seed + i``,
+random bots at a ``realtime.Table``). Every timed run plays the same games and the median run
+is reported. Peak memory comes from one more run under ``tracemalloc``, kept apart because
+tracing slows Python down several times over.
+
+A baseline is a Python file with ``play_game(players, seed) -> (scores, moves)`` and ``PLAYERS``
+(the player counts it supports); ``benchmarks/baselines/`` holds those of the bundled games.
+"""
+from __future__ import annotations
+
+import gc
+import importlib.util
+import statistics
+import time
+import tracemalloc
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..engine.loaded import LoadedGame
+from ..errors import OptionError, RulesError
+from .simulate import Settings, check_players, play_game
+
+BASELINE_DIR = Path("benchmarks") / "baselines"
+MAX_MOVES = 100_000          # as `rules simulate`: a game still running after this is an error here
+
+Playouts = Callable[[int, int], int]      # (games, seed) -> moves made in all of them
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One contender's figures: each timed run's seconds, the moves of one run, and memory: the
+    peak while playing and what the games left behind."""
+
+    label: str
+    games: int
+    moves: int
+    seconds: tuple[float, ...]
+    peak_bytes: int
+    retained_bytes: int
+
+    @property
+    def median_seconds(self) -> float:
+        return statistics.median(self.seconds)
+
+    @property
+    def playouts_per_second(self) -> float:
+        return self.games / self.median_seconds
+
+    @property
+    def us_per_move(self) -> float:
+        return self.median_seconds / self.moves * 1e6
+
+    def to_json(self) -> dict:
+        return {"label": self.label, "games": self.games, "moves": self.moves,
+                "seconds": list(self.seconds), "median_seconds": self.median_seconds,
+                "playouts_per_second": self.playouts_per_second, "us_per_move": self.us_per_move,
+                "peak_bytes": self.peak_bytes, "retained_bytes": self.retained_bytes}
+
+
+@dataclass(frozen=True)
+class BenchReport:
+    game: str
+    players: int
+    seed: int
+    runs: int
+    interpreter: Measure
+    baseline: Measure | None
+
+    @property
+    def ratio(self) -> float | None:
+        """The interpreter's cost per move over the baseline's."""
+        return None if self.baseline is None else self.interpreter.us_per_move / self.baseline.us_per_move
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "players": self.players, "seed": self.seed, "runs": self.runs,
+                "interpreter": self.interpreter.to_json(),
+                "baseline": None if self.baseline is None else self.baseline.to_json(), "ratio": self.ratio}
+
+
+def interpreter_playouts(loaded: LoadedGame, players: int) -> Playouts:
+    """Random bots playing ``loaded`` as ``rules simulate`` does; a game that fails or does not
+    end raises, since its figures would mean nothing."""
+    check_players(loaded, players)
+
+    def play(games: int, seed: int) -> int:
+        settings = Settings(players, ("random",) * players, seed, MAX_MOVES)
+        moves = 0
+        for index in range(games):
+            outcome = play_game(loaded, settings, index)
+            if outcome.error is not None:
+                raise RulesError(f"game {index} (seed {outcome.seed}) failed: {outcome.error}")
+            if outcome.stop is not None and outcome.moves >= MAX_MOVES:
+                raise RulesError(f"game {index} (seed {outcome.seed}) did not end: {outcome.stop}")
+            moves += outcome.moves
+        return moves
+    return play
+
+
+def check_baseline_players(module: Any, players: int) -> None:
+    if players not in module.PLAYERS:
+        raise OptionError(f"the baseline plays {_counts(module.PLAYERS)} players, not {players}")
+
+
+def baseline_playouts(module: Any, players: int) -> Playouts:
+    check_baseline_players(module, players)
+
+    def play(games: int, seed: int) -> int:
+        return sum(module.play_game(players, seed + index)[1] for index in range(games))
+    return play
+
+
+def _counts(players: range) -> str:
+    return f"{players[0]} to {players[-1]}" if len(players) > 1 else str(players[0])
+
+
+def find_baseline(name: str, game_file: str | Path) -> Path:
+    """A baseline given by path, or by name in ``benchmarks/baselines/`` of the working directory
+    or of the folder above the game file's."""
+    if name.endswith(".py"):
+        candidates = [Path(name)]
+    elif name.isidentifier():
+        candidates = [BASELINE_DIR / f"{name}.py", Path(game_file).resolve().parent.parent / BASELINE_DIR / f"{name}.py"]
+    else:
+        raise OptionError(f"'{name}' is neither a baseline's name nor a .py file")
+    for path in candidates:
+        if path.is_file():
+            return path
+    raise OptionError(f"no baseline '{name}'", hint="looked for " + " and ".join(str(p) for p in candidates))
+
+
+def load_baseline(path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(f"baseline_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except (OSError, SyntaxError, ImportError) as error:
+        raise OptionError(f"cannot load the baseline {path}: {error}") from None
+    if not callable(getattr(module, "play_game", None)) or not isinstance(getattr(module, "PLAYERS", None), range):
+        raise OptionError(f"the baseline {path} needs play_game(players, seed) and PLAYERS (a range)")
+    return module
+
+
+def measure(label: str, play: Playouts, games: int, runs: int, seed: int) -> Measure:
+    """``runs`` timed runs of the same ``games`` playouts, then one more for memory."""
+    seconds, moves = [], 0
+    for _ in range(runs):
+        started = time.perf_counter()
+        moves = play(games, seed)
+        seconds.append(time.perf_counter() - started)
+    return Measure(label, games, moves, tuple(seconds), *memory(play, games, seed))
+
+
+def memory(play: Playouts, games: int, seed: int) -> tuple[int, int]:
+    """The most memory held at once while playing, and the memory still held after the games,
+    both above what was held before (tracemalloc; garbage collected before and after). A flat
+    memory profile keeps the second near 0 however many games are played; the first grows only
+    with the largest single game met."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        play(games, seed)
+        gc.collect()
+        current, peak = tracemalloc.get_traced_memory()
+        return peak - before, current - before
+    finally:
+        tracemalloc.stop()
+
+
+def bench(loaded: LoadedGame, games: int = 20, runs: int = 5, players: int | None = None, seed: int = 0,
+          baseline: Any = None) -> BenchReport:
+    """Measure random playouts of ``loaded`` and, given a baseline module, of the baseline."""
+    if games < 1 or runs < 1:
+        raise OptionError(f"games and runs must be at least 1, not {games} and {runs}")
+    players = loaded.game.default_players if players is None else players
+    mine = measure(loaded.name, interpreter_playouts(loaded, players), games, runs, seed)
+    theirs = None
+    if baseline is not None:
+        theirs = measure(f"baseline {baseline.__name__.removeprefix('baseline_')}",
+                         baseline_playouts(baseline, players), games, runs, seed)
+    return BenchReport(loaded.name, players, seed, runs, mine, theirs)
+
+
+def render_text(report: BenchReport) -> str:
+    runs = f"{report.runs} run" + ("" if report.runs == 1 else "s")
+    lines = [f"{report.game}: {report.players} players, random bots, median of {runs}, seed {report.seed}",
+             f"{'':<24} {'games':>6} {'moves':>8} {'playouts/s':>11} {'us/move':>9} {'peak memory':>12} {'retained':>10}"]
+    for m in (report.interpreter, report.baseline):
+        if m is not None:
+            lines.append(f"{m.label[:24]:<24} {m.games:>6} {m.moves:>8} {m.playouts_per_second:>11.1f} "
+                         f"{m.us_per_move:>9.1f} {format_bytes(m.peak_bytes):>12} {format_bytes(m.retained_bytes):>10}")
+    if report.ratio is not None:
+        lines.append(f"interpreter / baseline: {report.ratio:.2f}x the cost per move")
+    return "\n".join(lines)
+
+
+def format_bytes(count: int) -> str:
+    if count < 1024:
+        return f"{count} B"
+    if count < 1024 ** 2:
+        return f"{count / 1024:.1f} KiB"
+    return f"{count / 1024 ** 2:.1f} MiB"

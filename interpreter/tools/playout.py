@@ -1,0 +1,84 @@
+"""One game of a simulation, played by index: the seeds, the bots, the outcome; and the game's
+source, from which a worker process or a Ray task compiles the very same game again.
+
+Game ``i`` of a run uses seed ``seed + i`` for its state and its bots, so each game depends on its
+index alone, wherever it is played.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bots.agents import make_bot
+from ..engine.loaded import LoadedGame, load_game
+from ..errors import RulesError
+from ..play.realtime import Table
+from .simulate_report import GameOutcome
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What every game of a run shares."""
+
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    max_moves: int
+
+
+def play_game(loaded: LoadedGame, settings: Settings, index: int) -> GameOutcome:
+    """Game ``index`` of a run, played to its end, to the move limit, or to an error."""
+    seed = settings.seed + index
+    try:
+        return _play(loaded, settings, index, seed)
+    except RulesError as error:
+        return GameOutcome.failed(index, seed, error.headline())
+    except Exception as error:  # any other exception is a bug, counted so the run goes on
+        return GameOutcome.failed(index, seed, f"{type(error).__name__}: {error}")
+
+
+def _play(loaded: LoadedGame, settings: Settings, index: int, seed: int) -> GameOutcome:
+    state = loaded.new_state(settings.players, seed)
+    bots = {seat: make_bot(kind, loaded.game, seat, seed) for seat, kind in enumerate(settings.bots)}
+    table = Table(loaded.game, state, bots, seed=seed)
+    first_seat = None
+    while not state.over and state.moves < settings.max_moves:
+        action = table.next_bot_action()
+        first_seat = action.seat if first_seat is None else first_seat
+    stop = state.stop_reason
+    if not state.over:
+        stop = f"not over after {settings.max_moves} moves (the move limit)"
+    scores = loaded.scores(state)
+    if not all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores):
+        raise RulesError(f"the scores are not all numbers: {scores!r}")
+    return GameOutcome(index, seed, scores, loaded.ranking(state), state.moves, state.round, first_seat, stop, None)
+
+
+# Compiled games hold closures, which cannot be sent to another process: each worker compiles
+# the game again from its text and resolved options, and the digest proves it is the same game.
+
+@dataclass(frozen=True)
+class GameSource:
+    name: str
+    text: str
+    options: dict[str, str]
+    digest: str
+
+
+def source_of(loaded: LoadedGame) -> GameSource:
+    source = loaded.spec.doc.source
+    options = {name: _option_text(value) for name, value in loaded.options.items()}
+    return GameSource(source.name, "\n".join(source.lines) + "\n", options, loaded.digest())
+
+
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def compile_source(source: GameSource) -> LoadedGame:
+    """The game compiled again in a worker, refused unless it is the very game of the run."""
+    loaded = load_game(source.name, source.options, text=source.text)
+    if loaded.digest() != source.digest:
+        raise RulesError(f"{source.name} compiled differently in a worker process")
+    return loaded
