@@ -130,3 +130,21 @@ def test_an_upward_import_is_caught(tmp_path):
         "interpreter/engine/bad.py:2: engine imports interpreter.play",
         "interpreter/engine/bad.py:3: engine imports interpreter.tools.bench",
     ]
+
+
+def _imports_in_docs() -> list[str]:
+    lines = set()
+    for path in sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            line = line.strip().strip("`")
+            if line.startswith("from interpreter") and " import " in line:
+                lines.add(line.split("#")[0].strip())
+    return sorted(lines)
+
+
+def test_the_docs_give_import_paths_that_work():
+    """Every ``from interpreter... import ...`` a page of the docs shows runs as written."""
+    found = _imports_in_docs()
+    assert "from interpreter.api import load_game" in found
+    for line in found:
+        exec(compile(line, "<docs>", "exec"), {})      # our own docs' lines, not user text
