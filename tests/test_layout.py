@@ -14,9 +14,11 @@ from tests.helpers import ROOT
 
 PACKAGE = ROOT / "interpreter"
 # The stages, lowest first: a module may import its own stage and those below it, never above.
-STAGES = ["errors", "limits", "expr", "load", "engine", "bots", "play", "tools", "adapters", "api"]
+STAGES = ["moved", "errors", "limits", "expr", "load", "engine", "bots", "play", "tools", "adapters", "api"]
 # The shared roots every stage may use.
 SHARED = {"errors", "limits"}
+# ``moved`` (the old import paths) is imported only by the package itself: it names, never imports,
+# the modules it maps.
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -148,3 +150,20 @@ def test_the_docs_give_import_paths_that_work():
     assert "from interpreter.api import load_game" in found
     for line in found:
         exec(compile(line, "<docs>", "exec"), {})      # our own docs' lines, not user text
+
+
+def test_the_old_import_paths_still_give_the_moved_modules():
+    import importlib
+
+    import sys
+
+    from interpreter.bots import agents
+    from interpreter.moved import MOVED
+
+    sys.modules.pop("interpreter.agents", None)        # as in a fresh process
+    with pytest.warns(DeprecationWarning, match="interpreter.agents moved to interpreter.bots.agents; "
+                                                "import it from interpreter.api"):
+        old = importlib.import_module("interpreter.agents")
+    assert old is agents
+    for new in MOVED.values():
+        importlib.import_module(new)        # every target exists
