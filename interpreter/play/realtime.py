@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import acting_seats, apply_move, legal_moves, rng
+from ..engine import acting_seats, apply_move, has_move, legal_moves, rng
 from ..engine.moves import Move
+from ..engine.where import never_ends_turn, stalled
 from ..errors import RulesError
+from ..limits import MAX_MOVES_PER_TURN
 
 DEFAULT_SPEED = 1.0        # seconds per action
 SPREAD_STEPS = 1000        # an action takes between half and one and a half times the speed
@@ -39,6 +41,9 @@ class Table:
         self.now = 0.0
         self.due: dict[int, float] = {}
         self.rng = rng.seed_state(seed * 7919 + 17)
+        self.last: Action | None = None     # the last move made, named in an error's report
+        self._turn: tuple | None = None     # (round, phase, turns ended, seat) of the turn going on
+        self._turn_moves = 0                # and how many moves it has lasted
 
     def _delay(self, seat: int) -> float:
         step, self.rng = rng.below(self.rng, SPREAD_STEPS)
@@ -62,7 +67,7 @@ class Table:
         seats = [s for s in acting_seats(self.game, state) if s in self.bots]
         if not seats:
             if not acting_seats(self.game, state):
-                raise RulesError(f"the game is not over but no seat may move (after {state.moves} moves)")
+                raise self._after_last(stalled(self.game, state))
             return None
         seat = min(seats, key=lambda s: (self._due(s), s))
         when = self._due(seat)
@@ -74,11 +79,16 @@ class Table:
 
     def _act(self, seat: int, when: float) -> Action:
         self.now = when
-        moves = legal_moves(self.game, self.state, seat)
-        move = self.bots[seat].choose(self.state, moves)
+        try:
+            moves = legal_moves(self.game, self.state, seat)
+            if not moves:
+                raise stalled(self.game, self.state)
+            move = self.bots[seat].choose(self.state, moves)
+        except RulesError as error:
+            raise self._after_last(error) from None
         # The bot chose among the legal moves of this very state: no need to check it again.
         apply_move(self.game, self.state, move, seat, checked=False)
-        return Action(seat, move, when)
+        return self._made(Action(seat, move, when))
 
     def play(self, seat: int, text_or_move: Any, when: float) -> Action:
         """A person's move at time ``when``: every bot action due before it happens first."""
@@ -86,4 +96,34 @@ class Table:
             pass
         self.now = max(self.now, when)
         move = apply_move(self.game, self.state, text_or_move, seat)
-        return Action(seat, move, self.now)
+        return self._made(Action(seat, move, self.now))
+
+    def check_stalled(self) -> None:
+        """Raise when the game is not over but nobody can ever move: the seat whose turn it is has
+        no legal move, or in free play no seat has one (for a table that waits for a person)."""
+        state = self.state
+        if state.over:
+            return
+        if state.current is not None and not has_move(self.game, state, state.current) \
+                or state.current is None and not acting_seats(self.game, state):
+            raise self._after_last(stalled(self.game, state))
+
+    def _made(self, action: Action) -> Action:
+        """Keep the move as the last one, and count the moves of the turn it was made in: a turn
+        that lasts too long can never end (a phase whose moves never end the turn)."""
+        self.last = action
+        state = self.state
+        turn = (state.round, state.phase, state.turns, state.current)
+        if state.current is None or turn != self._turn:     # a move that began or ended a turn
+            self._turn, self._turn_moves = turn, 0
+            return action
+        self._turn_moves += 1
+        if self._turn_moves >= MAX_MOVES_PER_TURN:
+            raise self._after_last(never_ends_turn(self.game, state, self._turn_moves))
+        return action
+
+    def _after_last(self, error: RulesError) -> RulesError:
+        """An error met between moves, with the last move made (the engine knows only the count)."""
+        if self.last is not None:
+            error.within(f"the last move was P{self.last.seat + 1}: {self.last.move.text}")
+        return error
