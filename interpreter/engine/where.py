@@ -50,7 +50,7 @@ def stalled(game: Any, state: Any, seats: list[int] | None = None) -> StalledGam
         phase.pos,
         hint="check the 'when' of the phase's moves, or end the phase with 'until' or an effect "
              "(end_turn, end_phase...)",
-    ).within(f"in {position(game, state)}, {moves_made(state)}")
+    ).within(f"in round {state.round}, {moves_made(state)}")
 
 
 def never_ends_turn(game: Any, state: Any, moves: int) -> StalledGame:
@@ -61,4 +61,4 @@ def never_ends_turn(game: Any, state: Any, moves: int) -> StalledGame:
         f"ended after {moves} moves",
         phase.pos,
         hint="a move of this phase should end the turn (end_turn) or the phase",
-    ).within(f"in {position(game, state)}, {moves_made(state)}")
+    ).within(f"in round {state.round}, {moves_made(state)}")
