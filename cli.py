@@ -84,8 +84,10 @@ def validate(files: tuple[str, ...], fmt: str, options: tuple[str, ...], games: 
             failed = True
             report.append({"file": path, "ok": False, "errors": flatten([error]), "games": []})
     if fmt == "json":
-        click.echo(json.dumps([{**r, "errors": [{"file": r["file"], **e.to_dict()} for e in r["errors"]],
-                                "games": [{"seed": o.seed, "message": failure_text(o)} for o in r["games"]]}
+        click.echo(json.dumps([{"file": r["file"], "ok": r["ok"],
+                                "errors": [{"file": r["file"], **e.to_dict()} for e in r["errors"]],
+                                **({"games": [{"seed": o.seed, "message": failure_text(o)} for o in r["games"]]}
+                                   if games else {})}
                                for r in report], indent=2))
     else:
         for entry in report:
