@@ -184,7 +184,10 @@ class EffectCompiler:
             card, target, at = card_of(ctx, env), _zone(to(ctx, env), "move", to), slot(ctx, env)
             if not isinstance(card, Card):
                 raise EvalError(f"move: a card put at a slot must be one card, not {show(card)}", card_of.pos)
-            displaced = ctx.game.place(ctx.state, card.id, target, face, False, slot=at)
+            try:
+                displaced = ctx.game.place(ctx.state, card.id, target, face, False, slot=at)
+            except EvalError as error:      # no such slot in this zone: the slot's expression
+                raise fault(error, slot.pos) from None
             if displaced is None:
                 return
             if displace_to is None:

@@ -42,8 +42,7 @@ class Table:
         self.due: dict[int, float] = {}
         self.rng = rng.seed_state(seed * 7919 + 17)
         self.last: Action | None = None     # the last move made, named in an error's report
-        self._turn: tuple | None = None     # (round, phase, turns ended, seat) of the turn going on
-        self._turn_moves = 0                # and how many moves it has lasted
+        self._turn_moves = 0                # moves made in the turn going on that did not end it
 
     def _delay(self, seat: int) -> float:
         step, self.rng = rng.below(self.rng, SPREAD_STEPS)
@@ -86,17 +85,19 @@ class Table:
             move = self.bots[seat].choose(self.state, moves)
         except RulesError as error:
             raise self._after_last(error) from None
+        turn = self._turn()
         # The bot chose among the legal moves of this very state: no need to check it again.
         apply_move(self.game, self.state, move, seat, checked=False)
-        return self._made(Action(seat, move, when))
+        return self._made(Action(seat, move, when), turn)
 
     def play(self, seat: int, text_or_move: Any, when: float) -> Action:
         """A person's move at time ``when``: every bot action due before it happens first."""
         while self.next_bot_action(until=when) is not None:
             pass
         self.now = max(self.now, when)
+        turn = self._turn()
         move = apply_move(self.game, self.state, text_or_move, seat)
-        return self._made(Action(seat, move, self.now))
+        return self._made(Action(seat, move, self.now), turn)
 
     def check_stalled(self) -> None:
         """Raise when the game is not over but nobody can ever move: the seat whose turn it is has
@@ -108,18 +109,21 @@ class Table:
                 or state.current is None and not acting_seats(self.game, state):
             raise self._after_last(stalled(self.game, state))
 
-    def _made(self, action: Action) -> Action:
-        """Keep the move as the last one, and count the moves of the turn it was made in: a turn
-        that lasts too long can never end (a phase whose moves never end the turn)."""
-        self.last = action
+    def _turn(self) -> tuple | None:
+        """The turn going on: (round, phase, turns ended in the phase, seat); None in free play."""
         state = self.state
-        turn = (state.round, state.phase, state.turns, state.current)
-        if state.current is None or turn != self._turn:     # a move that began or ended a turn
-            self._turn, self._turn_moves = turn, 0
+        return None if state.current is None else (state.round, state.phase, state.turns, state.current)
+
+    def _made(self, action: Action, turn: tuple | None) -> Action:
+        """Keep the move as the last one, and count the moves of a turn that did not end it (the
+        turn going on before the move is ``turn``): a turn that lasts too long can never end."""
+        self.last = action
+        if turn is None or self._turn() != turn:
+            self._turn_moves = 0
             return action
         self._turn_moves += 1
         if self._turn_moves >= MAX_MOVES_PER_TURN:
-            raise self._after_last(never_ends_turn(self.game, state, self._turn_moves))
+            raise self._after_last(never_ends_turn(self.game, self.state, self._turn_moves))
         return action
 
     def _after_last(self, error: RulesError) -> RulesError:

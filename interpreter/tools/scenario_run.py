@@ -159,8 +159,9 @@ def _error_failure(pos: Position | None, error: RulesError) -> Failure:
 
 
 def _of_the_game(error: RulesError) -> bool:
-    """An error at a place in the game file, not one of the scenario's own (a fixed roll...)."""
-    return error.pos is not None and not isinstance(error, PresetError)
+    """An error of the game's rules while it ran (placed in the game file, with where in the game
+    it happened), not one of the scenario's own (a fixed roll that does not fit...)."""
+    return error.pos is not None and bool(error.context) and not isinstance(error, PresetError)
 
 
 def _game_failure(error: RulesError, during: str) -> Failure:
@@ -177,6 +178,8 @@ def _check(check: Check, state: State) -> Failure | None:
     try:
         actual = plain(check.actual(state))
     except RulesError as error:
+        if _of_the_game(error):
+            return _game_failure(error, f"in the check at {check.pos}")
         return _error_failure(check.pos, error)
     expected = plain(check.expected)
     if check.mode == "include":
