@@ -63,27 +63,38 @@ def main() -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="How to report: for people, or JSON for editors and CI.")
 @option_flag
-def validate(files: tuple[str, ...], fmt: str, options: tuple[str, ...]) -> None:
+@click.option("--simulate", "games", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Also play N random games (seeds 0 to N-1) of each valid file: any error, stalled "
+                   "game or game that does not end fails the check.")
+def validate(files: tuple[str, ...], fmt: str, options: tuple[str, ...], games: int) -> None:
     """Check game files and report every error as file:line:col."""
     from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError, flatten
+    from interpreter.tools.simulate import failure_text, failures_report, playing_failures
 
     given = _parse_options(options)
     report, failed = [], False
     for path in files:
         try:
-            load_game(path, given)
-            report.append({"file": path, "ok": True, "errors": []})
+            loaded = load_game(path, given)
+            played = playing_failures(loaded, games) if games else []
+            failed = failed or bool(played)
+            report.append({"file": path, "ok": not played, "errors": [], "games": played})
         except RulesError as error:
             failed = True
-            report.append({"file": path, "ok": False, "errors": flatten([error])})
+            report.append({"file": path, "ok": False, "errors": flatten([error]), "games": []})
     if fmt == "json":
-        click.echo(json.dumps([{**r, "errors": [{"file": r["file"], **e.to_dict()} for e in r["errors"]]}
+        click.echo(json.dumps([{"file": r["file"], "ok": r["ok"],
+                                "errors": [{"file": r["file"], **e.to_dict()} for e in r["errors"]],
+                                **({"games": [{"seed": o.seed, "message": failure_text(o)} for o in r["games"]]}
+                                   if games else {})}
                                for r in report], indent=2))
     else:
         for entry in report:
             if entry["ok"]:
-                click.echo(f"{entry['file']}: ok")
+                click.echo(f"{entry['file']}: ok" + (f" ({games} random games played)" if games else ""))
+            if entry["games"]:
+                click.echo(failures_report(entry["file"], entry["games"], games), err=True)
             for error in entry["errors"]:
                 # An error with no place in the file (a bad option) is prefixed with the file's name.
                 named = error.pos is not None or entry["file"] in error.message
@@ -95,9 +106,12 @@ def validate(files: tuple[str, ...], fmt: str, options: tuple[str, ...]) -> None
 
 def _error_summary(report: list[dict]) -> str:
     count = sum(len(r["errors"]) for r in report)
+    games = sum(len(r["games"]) for r in report)
     bad = sum(1 for r in report if not r["ok"])
     files = "1 file" if len(report) == 1 else f"{bad} of {len(report)} files"
-    return f"{count} error{'s' if count != 1 else ''} in {files}"
+    found = [f"{count} error{'s' if count != 1 else ''}"] if count or not games else []
+    found += [f"{games} failed random game{'s' if games != 1 else ''}"] if games else []
+    return f"{' and '.join(found)} in {files}"
 
 
 def _bot_kind(kind: str | None) -> str | None:

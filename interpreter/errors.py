@@ -61,9 +61,14 @@ class Position:
 
 
 class RulesError(Exception):
-    """Root of every error the product reports to a user."""
+    """Root of every error the product reports to a user.
+
+    An error raised while a game runs also says where in the game it happened: ``context``
+    holds lines such as "while P2 played 'bid 3' (round 1, phase 'auction', move 4)", innermost
+    first, added by the engine at its boundaries (``within``) and shown after the caret."""
 
     kind = "error"
+    context: tuple[str, ...] = ()
 
     def __init__(self, message: str, pos: Position | None = None, hint: str | None = None):
         super().__init__(message)
@@ -78,8 +83,14 @@ class RulesError(Exception):
         where = f"{self.pos}: " if self.pos else ""
         return f"{where}{self.kind}: {self.message}"
 
+    def within(self, line: str) -> "RulesError":
+        """This error, with one more line saying where in the game it happened."""
+        self.context = self.context + (line,)
+        return self
+
     def render(self) -> str:
-        """The headline, the offending line with a caret under the place, and the hint."""
+        """The headline, the offending line with a caret under the place, where in the game it
+        happened, and the hint. Every front end reports an error with this one function."""
         parts = [self.headline()]
         if self.pos is not None:
             text = self.pos.source.line(self.pos.line)
@@ -90,6 +101,7 @@ class RulesError(Exception):
                 col = max(self.pos.col, 1)
                 width = max(1, min(self.pos.width, max(1, len(text) - col + 1)))
                 parts.append(pad + " " * (col - 1) + "^" * width)
+        parts.extend(self.context)
         if self.hint:
             parts.append(f"hint: {self.hint}")
         return "\n".join(parts)
@@ -101,6 +113,8 @@ class RulesError(Exception):
             out.update(file=self.pos.file, line=self.pos.line, col=self.pos.col, width=self.pos.width)
         if self.hint:
             out["hint"] = self.hint
+        if self.context:
+            out["context"] = list(self.context)
         return out
 
 
@@ -134,6 +148,15 @@ class LimitError(RulesError):
 
 class EvalError(RulesError):
     """An expression failed while the game was running (division by zero, bad index...)."""
+
+
+class PresetError(EvalError):
+    """An outcome a test fixed in advance (stacked cards, a fixed roll) that does not fit the
+    game where it is used: the test's fault, reported at the test's place."""
+
+
+class StalledGame(RulesError):
+    """A game that is not over but in which no seat can ever move again (or end its turn)."""
 
 
 class IllegalMove(RulesError):

@@ -33,3 +33,5 @@ MAX_MOVE_CHOICES = 100_000          # values tried for the parameters of one mov
                                     # legal moves (their product: checked at load when the lists are known)
 MAX_TRIGGER_CASCADE = 1_000         # triggers firing after one move
 MAX_MOVES_PER_GAME = 1_000_000      # a game that has not ended by then is stopped
+MAX_MOVES_PER_TURN = 1_000          # a seat still in the same turn after this many moves can never
+                                    # end it: the game is reported as stalled

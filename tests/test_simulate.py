@@ -241,13 +241,19 @@ def test_errors_are_counted_the_first_three_shown_and_the_run_goes_on(tmp_path):
     result = run(path, "-n", "12")
     assert result.exit_code == 1
     assert "games: 12 played, 4 finished, 0 stopped by a limit, 8 errors" in result.output
+    # Each error as every command reports it: the place, the line and caret, where in the game.
+    def report(seat, move, indent=""):
+        return (f"{path}:17:24: error: division by zero\n"
+                f"{indent}   17 |       - add: {{points: \"6 // (dice[0] - 1)\"}}\n"
+                f"{indent}      |                        ^^^^^^^^^^^^^^^^^^\n"
+                f"{indent}while P{seat} played 'toss' (move {move}; round 1, phase 'turns')")
     assert (f"errors: 8 (the first 3 shown)\n"
-            f"  seed 2: {path}:17:24: error: division by zero\n"
-            f"  seed 3: {path}:17:24: error: division by zero\n"
-            f"  seed 5: {path}:17:24: error: division by zero\n") in result.output
+            f"  seed 2: {report(2, 2, '    ')}\n"
+            f"  seed 3: {report(1, 1, '    ')}\n"
+            f"  seed 5: {report(2, 2, '    ')}\n") in result.output
     data = json.loads(run(path, "-n", "12", "--json").output)
-    assert data["first_errors"] == [{"seed": s, "message": f"{path}:17:24: error: division by zero"}
-                                    for s in (2, 3, 5)]
+    assert data["first_errors"] == [{"seed": s, "message": report(seat, seat)}
+                                    for s, seat in ((2, 2), (3, 1), (5, 2))]
     assert data["games"]["finished"] == 4 and data["seats"][0]["score"]["min"] == 3
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import EvalError, IllegalMove, LimitError
+from ..errors import EvalError, IllegalMove, LimitError, PresetError
+from ..expr.ops import show
 from ..limits import MAX_MOVES_PER_GAME
 from . import flow, rng
 from .context import Ctx, active
@@ -17,6 +18,7 @@ from .legal import acting_seats, find_move, has_move, legal_moves
 from .moves import Move
 from .state import Presets, State
 from .values import ZoneRef, copy_value
+from .where import in_game, seat_name
 
 
 def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict | None = None) -> State:
@@ -33,15 +35,18 @@ def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict 
     state.seat_vars = [copy_value(variables.get("seat", {})) for _ in range(players)]
     state.dice = [1] * game.dice_count
     with active(game, state):
-        game.allocate_zones(state, ("game", "seat"))
-        _place_teams(game, state)
-        _place_decks(game, state)
-        flow.start_match(game, state)
+        try:
+            game.allocate_zones(state, ("game", "seat"))
+            _place_teams(game, state)
+            _place_decks(game, state)
+            flow.start_match(game, state)
+        except Exception as error:
+            raise in_game(error, game, state, "the game was set up", "") from None
     if stack:
         unshuffled = [str(zone) for zone in stack if zone not in state.presets.stacked]
         if unshuffled:
             verb = "is" if len(unshuffled) == 1 else "are"
-            raise EvalError(f"stack: {', '.join(unshuffled)} {verb} not shuffled while the game is set up")
+            raise PresetError(f"stack: {', '.join(unshuffled)} {verb} not shuffled while the game is set up")
     state.presets = None
     return state
 
@@ -86,9 +91,14 @@ def apply_move(game: Any, state: State, move: Move | str, seat: int | None = Non
     with active(game, state):
         ctx = Ctx(game, state, move.seat)
         env = {p.name: a for p, a in zip(game.moves[move.name].params, move.args)}
-        game.moves[move.name].run(ctx, env)
-        state.moves += 1
-        flow.settle(ctx)
+        number = state.moves + 1
+        try:
+            game.moves[move.name].run(ctx, env)
+            state.moves += 1
+            flow.settle(ctx)
+        except Exception as error:
+            raise in_game(error, game, state, f"{seat_name(move.seat)} played '{move.text}'",
+                          f"move {number}") from None
     return move
 
 
@@ -97,7 +107,19 @@ def scores(game: Any, state: State) -> list:
     if game.score is None:
         return [0] * state.players
     with active(game, state):
-        return [game.score(Ctx(game, state, s), {}) for s in range(state.players)]
+        try:
+            points = [game.score(Ctx(game, state, s), {}) for s in range(state.players)]
+        except Exception as error:
+            raise in_game(error, game, state, "the scores were counted") from None
+    for seat, value in enumerate(points):
+        if not _is_number(value):
+            raise in_game(EvalError(f"the score of {seat_name(seat)} must be a number, not {show(value)}",
+                                    game.score.pos), game, state, "the scores were counted")
+    return points
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def results(game: Any, state: State) -> list:
@@ -106,15 +128,21 @@ def results(game: Any, state: State) -> list:
     if game.result is None:
         return points
     with active(game, state):
-        return [game.result(Ctx(game, state, s), {"score": points[s], "scores": points})
-                for s in range(state.players)]
+        try:
+            return [game.result(Ctx(game, state, s), {"score": points[s], "scores": points})
+                    for s in range(state.players)]
+        except Exception as error:
+            raise in_game(error, game, state, "the results were counted") from None
 
 
 def ranking(game: Any, state: State) -> list[int]:
     """Each seat's place, from 1; seats that tie on score and every tie-break share a place."""
     points = scores(game, state)
     with active(game, state):
-        keys = [_rank_key(game, state, s, points[s]) for s in range(state.players)]
+        try:
+            keys = [_rank_key(game, state, s, points[s]) for s in range(state.players)]
+        except Exception as error:
+            raise in_game(error, game, state, "the seats were ranked") from None
     places = []
     for s in range(state.players):
         places.append(1 + sum(1 for other in keys if other > keys[s]))
@@ -124,8 +152,13 @@ def ranking(game: Any, state: State) -> list[int]:
 def _rank_key(game: Any, state: State, seat: int, score: Any) -> tuple:
     sign = 1 if game.score_order == "high" else -1
     ctx = Ctx(game, state, seat)
-    breaks = tuple(sign * t(ctx, {}) for t in game.tiebreaks)
-    return (sign * score,) + breaks
+    breaks = []
+    for tiebreak in game.tiebreaks:
+        value = tiebreak(ctx, {})
+        if not _is_number(value):
+            raise EvalError(f"the tie-break of {seat_name(seat)} must be a number, not {show(value)}", tiebreak.pos)
+        breaks.append(sign * value)
+    return (sign * score, *breaks)
 
 
 def winners(game: Any, state: State) -> list[int]:
@@ -134,7 +167,10 @@ def winners(game: Any, state: State) -> list[int]:
 
 def evaluate_hint(game: Any, state: State, seat: int) -> Any:
     with active(game, state):
-        return game.hint(Ctx(game, state, seat), {})
+        try:
+            return game.hint(Ctx(game, state, seat), {})
+        except Exception as error:
+            raise in_game(error, game, state, f"the bot hint was weighed for {seat_name(seat)}") from None
 
 
 __all__ = ["new_state", "acting_seats", "has_move", "legal_moves", "find_move", "apply_move", "scores", "results",

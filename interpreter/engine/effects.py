@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from ..errors import EvalError, LimitError, SpecError, did_you_mean
 from ..expr.compile import item_type
-from ..expr.runtime import STEPS
+from ..expr.ops import show
+from ..expr.runtime import STEPS, fault
 from ..limits import MAX_COLLECTION, MAX_EVAL_STEPS
 from . import interrupts, rng, tricks
 from .values import Card, Seat, ZoneRef, stored_copy, zone_ref
@@ -29,11 +30,25 @@ class EffectCompiler:
     def block(self, path: tuple, locals_: dict | None = None) -> Run:
         items = self.c.doc_value(path) or []
         runs = [self.effect(path + (i,), item, locals_ or {}) for i, item in enumerate(items)]
+        places = [self._place(path + (i,), item) for i, item in enumerate(items)]
 
         def run_block(ctx, env):
-            for run in runs:
-                run(ctx, env)
+            try:
+                for run in runs:
+                    run(ctx, env)
+            except Exception as error:
+                # An error without a place of its own (the effect's, not an expression's) is
+                # placed at the effect that failed: ``run`` is still the one running.
+                raise fault(error, places[runs.index(run)]) from None
         return run_block
+
+    def _place(self, path: tuple, item: Any) -> Any:
+        """Where an effect is written: its kind's key (``move:``), or the word (``end_turn``)."""
+        if isinstance(item, dict):
+            kind = next((k for k in item if k in _KINDS), None)
+            if kind is not None:
+                return self.c.doc.key_pos(path + (kind,))
+        return self.c.doc.pos(path)
 
     def effect(self, path: tuple, item: Any, locals_: dict) -> Run:
         if isinstance(item, str):
@@ -62,14 +77,14 @@ class EffectCompiler:
         value = self.c.expr(path, locals_)
         key = self.c.expr_in_key(key_text, path, locals_, key_offset(target)) if key_text else None
         store = self.c.variable_store(name, path, has_of)
-        where = self.c.doc.key_pos(path)
+        place = self.c.doc.key_pos(path)
 
         def write(ctx, env, seat):
             holder = store(ctx, seat)
             new = value(ctx, env)
             try:
                 if key is None:
-                    holder[name] = _combine(holder[name], new, add, target)
+                    holder[name] = _combine(holder[name], new, add, target, place)
                     return
                 container = holder[name]
                 index = key(ctx, env)
@@ -80,10 +95,10 @@ class EffectCompiler:
                 elif isinstance(container, list) and isinstance(index, int) and -len(container) <= index < len(container):
                     old = container[index]
                 else:
-                    raise EvalError(f"cannot set {target}: {name} has no place {index!r}")
-                container[index] = _combine(old, new, add, target)
+                    raise EvalError(f"cannot set {target}: {name} has no place {show(index)}", place)
+                container[index] = _combine(old, new, add, target, place)
             except LimitError as error:     # the value would be too large: the place it was to go
-                error.pos = error.pos or where
+                error.pos = error.pos or place
                 raise
         return write
 
@@ -96,9 +111,13 @@ class EffectCompiler:
 
         def run_choose(ctx, env):
             for target, options, store in writers:
-                values = list(options(ctx, env))
+                chosen = options(ctx, env)
+                if not isinstance(chosen, list):
+                    raise EvalError(f"choose_random: {target} must be chosen from a list, not {show(chosen)}",
+                                    options.pos)
+                values = list(chosen)
                 if not values:
-                    raise EvalError(f"choose_random: nothing to choose for {target}")
+                    raise EvalError(f"choose_random: nothing to choose for {target}: the list is empty", options.pos)
                 index, ctx.state.rng = rng.below(ctx.state.rng, len(values))
                 store(ctx, None)[target] = stored_copy(values[index], target)
         return run_choose
@@ -115,7 +134,7 @@ class EffectCompiler:
             dice = list(state.dice)
             for value in (chosen if isinstance(chosen, list) else [chosen]):
                 if value not in dice:
-                    raise EvalError(f"roll: no die shows {value!r}")
+                    raise EvalError(f"roll: no die shows {show(value)}", which.pos)
                 dice.remove(value)
             thrown = len(state.dice) - len(dice)
             fixed = state.presets.next_roll(thrown) if state.presets is not None else None
@@ -131,7 +150,7 @@ class EffectCompiler:
         zone = self.c.expr(path + ("shuffle",), locals_)
 
         def run_shuffle(ctx, env):
-            ref = _zone(zone(ctx, env), "shuffle")
+            ref = _zone(zone(ctx, env), "shuffle", zone)
             pile = ctx.game.pile(ctx.state, ref)
             pile[:], ctx.state.rng = rng.shuffled(ctx.state.rng, pile)
             if ctx.state.presets is not None:
@@ -152,10 +171,10 @@ class EffectCompiler:
         def run_move(ctx, env):
             value = cards(ctx, env)
             moving = value if isinstance(value, list) else [value]
-            target = _zone(to(ctx, env), "move")
+            target = _zone(to(ctx, env), "move", to)
             for card in moving:
                 if not isinstance(card, Card):
-                    raise EvalError(f"move: {card!r} is not a card")
+                    raise EvalError(f"move: {show(card)} is not a card", cards.pos)
                 ctx.game.place(ctx.state, card.id, target, face, at_bottom)
         return run_move
 
@@ -168,15 +187,18 @@ class EffectCompiler:
         face = item.get("face")
 
         def run_move_to_slot(ctx, env):
-            card, target, at = card_of(ctx, env), _zone(to(ctx, env), "move"), slot(ctx, env)
+            card, target, at = card_of(ctx, env), _zone(to(ctx, env), "move", to), slot(ctx, env)
             if not isinstance(card, Card):
-                raise EvalError(f"move: a card put at a slot must be one card, not {card!r}")
-            displaced = ctx.game.place(ctx.state, card.id, target, face, False, slot=at)
+                raise EvalError(f"move: a card put at a slot must be one card, not {show(card)}", card_of.pos)
+            try:
+                displaced = ctx.game.place(ctx.state, card.id, target, face, False, slot=at)
+            except EvalError as error:      # no such slot in this zone: the slot's expression
+                raise fault(error, slot.pos) from None
             if displaced is None:
                 return
             if displace_to is None:
                 raise EvalError(f"move: slot {at} of {target} held a card; say where it goes with 'displace_to'")
-            ctx.game.place(ctx.state, displaced, _zone(displace_to(ctx, env), "move"), None, False)
+            ctx.game.place(ctx.state, displaced, _zone(displace_to(ctx, env), "move", displace_to), None, False)
         return run_move_to_slot
 
     def _interrupt(self, path, item, locals_):
@@ -202,10 +224,10 @@ class EffectCompiler:
 
         def run_deal(ctx, env):
             n = count(ctx, env)
-            ref = _zone(source(ctx, env), "deal") if source else ctx.game.deck_zone()
+            ref = _zone(source(ctx, env), "deal", source) if source else ctx.game.deck_zone()
             pile = ctx.game.pile(ctx.state, ref)
             players = ctx.state.players
-            start = _seat_number(first(ctx, env), players) if first else 0
+            start = _seat_number(first(ctx, env), players, first) if first else 0
             for _ in range(n):
                 for seat in [(start + k) % players for k in range(players)]:
                     if not pile:
@@ -220,6 +242,8 @@ class EffectCompiler:
         def run_flip(ctx, env):
             value = cards(ctx, env)
             for card in (value if isinstance(value, list) else [value]):
+                if not isinstance(card, Card):
+                    raise EvalError(f"flip: {show(card)} is not a card", cards.pos)
                 up = card.id not in ctx.state.face_up if face is None else face == "up"
                 (ctx.state.face_up.add if up else ctx.state.face_up.discard)(card.id)
         return run_flip
@@ -246,7 +270,10 @@ class EffectCompiler:
         where = self.c.doc.pos(path + ("for",))
 
         def run_for(ctx, env):
-            values = list(items(ctx, env))
+            values = items(ctx, env)
+            if not isinstance(values, (list, tuple, dict, str)):
+                raise EvalError(f"for: cannot loop over {show(values)}", items.pos)
+            values = list(values)
             # The outermost loop sets up a work budget; the loops inside it and every expression
             # they evaluate share it (nested loops would multiply their work otherwise).
             budget = env.get(STEPS) or [MAX_EVAL_STEPS]
@@ -287,29 +314,29 @@ def _signal(word: str) -> Run:
     return run_signal
 
 
-def _combine(old: Any, new: Any, add: bool, target: str) -> Any:
+def _combine(old: Any, new: Any, add: bool, target: str, place: Any) -> Any:
     """The value ``set`` or ``add`` stores: a copy, within the limit of a variable's size."""
     if not add or old is None:
         return stored_copy(new, target)
     if isinstance(old, list):
         return stored_copy(old + (new if isinstance(new, list) else [new]), target)
     if isinstance(old, bool) or not isinstance(old, (int, float)) or isinstance(new, bool):
-        raise EvalError(f"add: cannot add {new!r} to {target} ({old!r})")
+        raise EvalError(f"add: cannot add {show(new)} to {target} ({show(old)})", place)
     return old + new
 
 
-def _seat_number(value: Any, players: int) -> int:
+def _seat_number(value: Any, players: int, expr: Any) -> int:
     """A seat given as a seat or a number (taken round the table)."""
     if isinstance(value, Seat):
         return value.index
     if isinstance(value, int) and not isinstance(value, bool):
         return value % players
-    raise EvalError(f"deal: 'first' must be a seat, not {value!r}")
+    raise EvalError(f"deal: 'first' must be a seat, not {show(value)}", expr.pos)
 
 
-def _zone(value: Any, effect: str) -> ZoneRef:
+def _zone(value: Any, effect: str, expr: Any) -> ZoneRef:
     if not isinstance(value, ZoneRef):
-        raise EvalError(f"{effect}: {value!r} is not a zone")
+        raise EvalError(f"{effect}: {show(value)} is not a zone", expr.pos)
     return value
 
 

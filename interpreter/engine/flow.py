@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import EvalError, LimitError
+from ..expr.ops import show
 from ..limits import MAX_TRIGGER_CASCADE
 from . import interrupts
 from .context import Ctx
@@ -27,10 +28,13 @@ def start_match(game: Any, state: Any) -> None:
 
 def settle(ctx: Ctx) -> None:
     """Fire triggers and handle flow signals until nothing more happens."""
+    fired = None
     for _ in range(MAX_TRIGGER_CASCADE):
         if ctx.state.over:
             return
-        if _fire_triggers(ctx):
+        trigger = _fire_triggers(ctx)
+        if trigger is not None:
+            fired = trigger
             continue
         if interrupts.pending(ctx.state):
             if interrupts.advance(ctx.state, ctx.signals, lambda seat: _has_move(ctx, seat)):
@@ -45,7 +49,8 @@ def settle(ctx: Ctx) -> None:
             continue
         return
     raise LimitError(f"the game did not settle after {MAX_TRIGGER_CASCADE} automatic steps "
-                     "(a trigger whose effects do not make its condition false?)")
+                     "(a trigger whose effects do not make its condition false?)",
+                     fired.pos if fired is not None else None)
 
 
 def _has_move(ctx: Ctx, seat: int) -> bool:
@@ -69,12 +74,13 @@ def _handle(ctx: Ctx, word: str) -> None:
         _end_turn(ctx)
 
 
-def _fire_triggers(ctx: Ctx) -> bool:
+def _fire_triggers(ctx: Ctx) -> Any:
+    """The condition of the trigger that fired, or None when none did."""
     for when, run in ctx.game.triggers:
         if when(_at(ctx, ctx.state.current), {}):
             run(_at(ctx, ctx.state.current), {})
-            return True
-    return False
+            return when
+    return None
 
 
 def _at(ctx: Ctx, seat: int | None) -> Ctx:
@@ -94,7 +100,7 @@ def _start_phase(ctx: Ctx, index: int) -> None:
     state.current = None
     phase.start(ctx, {})
     if phase.turns is not None:
-        state.current = _seat_value(phase.first(ctx, {}), state) if phase.first else 0
+        state.current = _seat_value(phase.first(ctx, {}), state, phase.first) if phase.first else 0
         phase.turn_start(_at(ctx, state.current), {})
 
 
@@ -109,7 +115,7 @@ def _end_turn(ctx: Ctx) -> None:
         ctx.signals.append("end_phase")
         return
     if phase.next is not None:
-        state.current = _seat_value(phase.next(_at(ctx, state.current), {}), state)
+        state.current = _seat_value(phase.next(_at(ctx, state.current), {}), state, phase.next)
     else:
         step = -1 if phase.turns.get("order") == "counterclockwise" else 1
         state.current = (state.current + step) % state.players
@@ -132,7 +138,7 @@ def _end_round(ctx: Ctx) -> None:
     ctx.signals.clear()
     if state.over:
         return
-    if game.rounds is not None and state.round >= game.rounds(ctx, {}):
+    if game.rounds is not None and state.round >= _count(game.rounds(ctx, {}), game.rounds):
         _finish(ctx, None)
     elif game.match_until is not None and game.match_until(ctx, {}):
         _finish(ctx, None)
@@ -149,9 +155,17 @@ def _finish(ctx: Ctx, reason: str | None) -> None:
     ctx.signals.clear()
 
 
-def _seat_value(value: Any, state: Any) -> int:
+def _seat_value(value: Any, state: Any, expr: Any) -> int:
+    """The seat a flow step gives (a seat, or a number taken round the table), or an error at
+    the step's expression."""
     if isinstance(value, Seat):
         return value.index
     if isinstance(value, int) and not isinstance(value, bool):
         return value % state.players
-    raise EvalError(f"expected a seat, got {value!r}")
+    raise EvalError(f"expected a seat, got {show(value)}", expr.pos)
+
+
+def _count(value: Any, expr: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise EvalError(f"the number of rounds must be an int, not {show(value)}", expr.pos)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..errors import ErrorList, EvalError, RulesError, SpecError, did_you_mean
+from ..errors import ErrorList, EvalError, Position, RulesError, SpecError, did_you_mean
 from ..expr import (
     BOOL,
     ObjectType,
@@ -22,6 +22,7 @@ from ..expr import (
 )
 from ..expr.compile import item_type
 from ..expr.nodes import BoolOp, names_in
+from ..expr.ops import show
 from ..load.spec import Spec
 from . import checks, grids
 from . import names as N
@@ -50,6 +51,7 @@ class MoveDef:
     # The clauses of `when` (a chain of `and`s) staged by the parameters they need: stage k runs
     # once the first k parameters are chosen, so a move is dropped as early as possible.
     stages: list[list[Callable]]
+    pos: Position | None = None     # the move's name in the file, for errors of its listing
 
 
 @dataclass
@@ -64,6 +66,7 @@ class PhaseDef:
     end: Callable
     turn_start: Callable
     turn_end: Callable
+    pos: Position | None = None     # the phase's name in the file, for a stalled game
 
 
 class Game:
@@ -109,7 +112,7 @@ class Game:
         for deck in self._decks.values():
             if "zone" in deck:
                 return ZoneRef(deck["zone"])
-        raise RulesError("deal: no 'from' zone and no deck names its zone")
+        raise EvalError("deal: no 'from' zone and no deck names its zone")
 
     # -- zones -----------------------------------------------------------------------------------
     def pile(self, state: Any, ref: ZoneRef) -> list[int]:
@@ -351,7 +354,8 @@ class _Compiler:
         stages = (self._stages(path + ("when",), [p.name for p in params], locals_) if checked
                   else [[] for _ in range(len(params) + 1)])
         self.errors += checks.check_params(name, params, stages)
-        return MoveDef(name, index, params, self.effects.block(path + ("do",), locals_), stages)
+        return MoveDef(name, index, params, self.effects.block(path + ("do",), locals_), stages,
+                       self.doc.key_pos(path))
 
     def _stages(self, path: tuple, params: list[str], locals_: dict) -> list[list[Callable]]:
         """Split ``when`` at its top-level ``and``s; each clause waits for the parameters it names
@@ -386,6 +390,7 @@ class _Compiler:
             until=self.expr(path + ("until",), expect_bool=True) if "until" in spec else None,
             start=block(path + ("start",)), end=block(path + ("end",)),
             turn_start=block(path + ("turn_start",)), turn_end=block(path + ("turn_end",)),
+            pos=self.doc.pos(path + ("name",)),
         )
 
     def _move_names(self, path: tuple) -> list[str]:
@@ -415,7 +420,7 @@ def _seat_index(seat: Any, ctx: Any) -> int:
         return ctx.seat()
     if isinstance(seat, Seat):
         return seat.index
-    raise RulesError(f"'of' must name a seat, not {seat!r}")
+    raise EvalError(f"'of' must name a seat, not {show(seat)}")
 
 
 def _team_index(seat: Any, ctx: Any, game: Game) -> int:

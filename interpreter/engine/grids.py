@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import EvalError
 from ..expr import ANY, INT, ListOf, Member, ObjectType
+from ..expr.ops import show
 from .context import active_game, active_state
 from .values import Card, ZoneRef
 
@@ -70,7 +71,7 @@ def put_at(game: Any, ref: ZoneRef, pile: list, slot: Any, card_id: int) -> int 
         raise EvalError(f"move: {ref} is not a grid, so it has no slots")
     slots = slot_contents(game, ref.name, pile)
     if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < len(slots):
-        raise EvalError(f"{ref} has slots 0 to {len(slots) - 1}, not {slot!r}")
+        raise EvalError(f"{ref} has slots 0 to {len(slots) - 1}, not {show(slot)}")
     displaced, slots[slot] = slots[slot], card_id
     pile[:] = slots
     return displaced

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..errors import EvalError
+from ..expr.ops import show
 from .values import Seat
 
 KEY = "$interrupts"
@@ -65,4 +66,4 @@ def _seat_index(value: Any, players: int) -> int:
         return value.index
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
         return value
-    raise EvalError(f"interrupt: expected seats, got {value!r}")
+    raise EvalError(f"interrupt: expected seats, got {show(value)}")

@@ -11,13 +11,15 @@ from collections import Counter
 from typing import Any
 
 from ..errors import EvalError, IllegalMove
-from ..expr.runtime import MEMO, STEPS
+from ..expr.ops import show as show_value
+from ..expr.runtime import MEMO, STEPS, fault
 from ..limits import MAX_EVAL_STEPS, MAX_MOVE_CHOICES
 from . import interrupts
 from .checks import too_many_choices
 from .context import Ctx, active
 from .moves import Move, show, sub_collections
 from .state import State
+from .where import in_game, seat_name
 
 
 def acting_seats(game: Any, state: State) -> list[int]:
@@ -64,6 +66,7 @@ def _legal(game: Any, state: State, seat: int, first_only: bool = False) -> list
     names = interrupts.move_names(game, state)
     if first_only:      # any move will do: those without parameters are the quickest to check
         names = sorted(names, key=lambda name: len(game.moves[name].params))
+    move = None
     try:
         for name in names:
             move = game.moves[name]
@@ -71,6 +74,10 @@ def _legal(game: Any, state: State, seat: int, first_only: bool = False) -> list
             _choose(_Listing(name, seat, move.params, move.stages, ctx, found, first_only), env, 0, (), name, None)
     except _Enough:
         pass
+    except Exception as error:
+        # An error of its own (a parameter's list too long...) is placed at the move.
+        error = fault(error, move.pos if move is not None else None)
+        raise in_game(error, game, state, f"the legal moves of {seat_name(seat)} were listed") from None
     return list(found.values())
 
 
@@ -119,7 +126,7 @@ def _choose(listing: _Listing, env: dict, depth: int, args: tuple, text: str, wo
     budget[0] = MAX_EVAL_STEPS
     domain = param.domain.body(ctx, env)
     if not isinstance(domain, list):
-        raise EvalError(f"parameter '{param.name}' must range over a list, not {domain!r}")
+        raise EvalError(f"parameter '{param.name}' must range over a list, not {show_value(domain)}", param.domain.pos)
     if param.kind == "subset_of" and not _few_sub_collections(domain, listing.left):
         raise too_many_choices(listing.name, param.domain.pos)
     values, shown = sub_collections(domain) if param.kind == "subset_of" else (domain, None)

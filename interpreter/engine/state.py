@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import EvalError
+from ..errors import PresetError
 from .values import copy_value, from_json, to_json
 
 STATE_FORMAT = 1
@@ -32,7 +32,7 @@ class Presets:
         missing = [cards_table[c].label for c in cards if c not in pile]
         if missing:
             verb = "is" if len(missing) == 1 else "are"
-            raise EvalError(f"stack: {', '.join(missing)} {verb} not in {zone} when it is shuffled")
+            raise PresetError(f"stack: {', '.join(missing)} {verb} not in {zone} when it is shuffled")
         pile[:] = [c for c in pile if c not in cards] + cards[::-1]
         self.stacked.add(zone)
 
@@ -42,7 +42,7 @@ class Presets:
             return None
         values = self.rolls.pop(0)
         if len(values) != thrown:
-            raise EvalError(f"roll: the next fixed roll has {len(values)} values, but {thrown} dice are thrown")
+            raise PresetError(f"roll: the next fixed roll has {len(values)} values, but {thrown} dice are thrown")
         return list(values)
 
 

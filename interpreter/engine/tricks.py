@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from ..errors import EvalError
 from ..expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
+from ..expr.ops import show
 from ..expr.runtime import MEMO
 from .context import Ctx, active
 from .values import Card, Seat, ZoneRef, to_json, zone_ref
@@ -131,7 +132,7 @@ def winning_card(ctx: Ctx) -> Card | None:
 
 def _higher(rank: Any, best: Any) -> bool:
     if not _is_number(rank) or not _is_number(best):
-        raise EvalError(f"tricks: a card's rank must be a number, not {rank!r}")
+        raise EvalError(f"tricks: a card's rank must be a number, not {show(rank)}")
     return rank > best
 
 
@@ -198,7 +199,7 @@ def known_voids(game: Any, state: Any) -> dict[int, list]:
 
 def _card(value: Any, where: str) -> Card:
     if not isinstance(value, Card):
-        raise EvalError(f"{where}: {value!r} is not a card")
+        raise EvalError(f"{where}: {show(value)} is not a card")
     return value
 
 

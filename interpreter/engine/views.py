@@ -14,6 +14,7 @@ from .context import Ctx, active
 from .legal import legal_moves
 from .state import State
 from .values import ZoneRef, to_json
+from .where import in_game
 
 EMPTY_SLOT = ""      # an empty slot of a grid, where a hidden card is None
 
@@ -69,11 +70,14 @@ def view(game: Any, state: State, seat: int | None) -> dict:
 def shown(game: Any, state: State) -> dict:
     """The game's ``view:`` lines: labelled public values, once and per seat."""
     with active(game, state):
-        return {
-            "game": {label: to_json(e(Ctx(game, state), {})) for label, e in game.shown["game"].items()},
-            "seat": {label: [to_json(e(Ctx(game, state, s), {})) for s in range(state.players)]
-                     for label, e in game.shown["seat"].items()},
-        }
+        try:
+            return {
+                "game": {label: to_json(e(Ctx(game, state), {})) for label, e in game.shown["game"].items()},
+                "seat": {label: [to_json(e(Ctx(game, state, s), {})) for s in range(state.players)]
+                         for label, e in game.shown["seat"].items()},
+            }
+        except Exception as error:
+            raise in_game(error, game, state, "the game's view lines were shown") from None
 
 
 def pile_names(game: Any, state: State, zone: str) -> list[str]:

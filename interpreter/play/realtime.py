@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import acting_seats, apply_move, legal_moves, rng
+from ..engine import acting_seats, apply_move, has_move, legal_moves, rng
 from ..engine.moves import Move
+from ..engine.where import never_ends_turn, stalled
 from ..errors import RulesError
+from ..limits import MAX_MOVES_PER_TURN
 
 DEFAULT_SPEED = 1.0        # seconds per action
 SPREAD_STEPS = 1000        # an action takes between half and one and a half times the speed
@@ -39,6 +41,8 @@ class Table:
         self.now = 0.0
         self.due: dict[int, float] = {}
         self.rng = rng.seed_state(seed * 7919 + 17)
+        self.last: Action | None = None     # the last move made, named in an error's report
+        self._turn_moves = 0                # moves made in the turn going on that did not end it
 
     def _delay(self, seat: int) -> float:
         step, self.rng = rng.below(self.rng, SPREAD_STEPS)
@@ -62,7 +66,7 @@ class Table:
         seats = [s for s in acting_seats(self.game, state) if s in self.bots]
         if not seats:
             if not acting_seats(self.game, state):
-                raise RulesError(f"the game is not over but no seat may move (after {state.moves} moves)")
+                raise self._after_last(stalled(self.game, state))
             return None
         seat = min(seats, key=lambda s: (self._due(s), s))
         when = self._due(seat)
@@ -74,16 +78,56 @@ class Table:
 
     def _act(self, seat: int, when: float) -> Action:
         self.now = when
-        moves = legal_moves(self.game, self.state, seat)
-        move = self.bots[seat].choose(self.state, moves)
+        try:
+            moves = legal_moves(self.game, self.state, seat)
+            if not moves:
+                raise stalled(self.game, self.state)
+            move = self.bots[seat].choose(self.state, moves)
+        except RulesError as error:
+            raise self._after_last(error) from None
+        turn = self._turn()
         # The bot chose among the legal moves of this very state: no need to check it again.
         apply_move(self.game, self.state, move, seat, checked=False)
-        return Action(seat, move, when)
+        return self._made(Action(seat, move, when), turn)
 
     def play(self, seat: int, text_or_move: Any, when: float) -> Action:
         """A person's move at time ``when``: every bot action due before it happens first."""
         while self.next_bot_action(until=when) is not None:
             pass
         self.now = max(self.now, when)
+        turn = self._turn()
         move = apply_move(self.game, self.state, text_or_move, seat)
-        return Action(seat, move, self.now)
+        return self._made(Action(seat, move, self.now), turn)
+
+    def check_stalled(self) -> None:
+        """Raise when the game is not over but nobody can ever move: the seat whose turn it is has
+        no legal move, or in free play no seat has one (for a table that waits for a person)."""
+        state = self.state
+        if state.over:
+            return
+        if state.current is not None and not has_move(self.game, state, state.current) \
+                or state.current is None and not acting_seats(self.game, state):
+            raise self._after_last(stalled(self.game, state))
+
+    def _turn(self) -> tuple | None:
+        """The turn going on: (round, phase, turns ended in the phase, seat); None in free play."""
+        state = self.state
+        return None if state.current is None else (state.round, state.phase, state.turns, state.current)
+
+    def _made(self, action: Action, turn: tuple | None) -> Action:
+        """Keep the move as the last one, and count the moves of a turn that did not end it (the
+        turn going on before the move is ``turn``): a turn that lasts too long can never end."""
+        self.last = action
+        if turn is None or self._turn() != turn:
+            self._turn_moves = 0
+            return action
+        self._turn_moves += 1
+        if self._turn_moves >= MAX_MOVES_PER_TURN:
+            raise self._after_last(never_ends_turn(self.game, self.state, self._turn_moves))
+        return action
+
+    def _after_last(self, error: RulesError) -> RulesError:
+        """An error met between moves, with the last move made (the engine knows only the count)."""
+        if self.last is not None:
+            error.within(f"the last move was P{self.last.seat + 1}: {self.last.move.text}")
+        return error

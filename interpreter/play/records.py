@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from ..engine import apply_move, new_state
 from ..engine.state import State
-from ..errors import RecordError, RulesError
+from ..errors import IllegalMove, RecordError, RulesError
 
 RECORD_FORMAT = 1
 
@@ -89,7 +89,9 @@ def _parse_line(path: Any, number: int, line: str) -> dict:
 
 
 def replay(game: Any, record: Record, spec_hash: str) -> State:
-    """Play a record's moves again from its seed; refuse a record of another spec."""
+    """Play a record's moves again from its seed; refuse a record of another spec. A move the
+    game refuses is an error of the record; an error of the game's rules while a move is played
+    is reported as the game reports it, with the record's line."""
     if record.spec_hash != spec_hash:
         raise RecordError(
             f"the record was made with another version of {record.game} (spec hash {record.spec_hash}, "
@@ -98,7 +100,9 @@ def replay(game: Any, record: Record, spec_hash: str) -> State:
     for move in record.moves:
         try:
             apply_move(game, state, move["move"], move["seat"])
-        except RulesError as error:
+        except IllegalMove as error:
             raise RecordError(f"line {move['line']}: move '{move['move']}' of P{move['seat'] + 1} "
                               f"cannot be replayed: {error.message}") from None
+        except RulesError as error:
+            raise error.within(f"in line {move['line']} of the record") from None
     return state

@@ -124,8 +124,13 @@ class TerminalGame:
         except KeyboardInterrupt:
             self._stopped("interrupted; game stopped")
             return 130
-        click.echo(render_view(self.loaded.view(self.state, None), color=True))
-        click.echo(final_table(self.loaded, self.state))
+        except RulesError as error:
+            return self._failed(error)
+        try:
+            click.echo(render_view(self.loaded.view(self.state, None), color=True))
+            click.echo(final_table(self.loaded, self.state))
+        except RulesError as error:
+            return self._failed(error)
         return 0
 
     def _human_to_act(self) -> int | None:
@@ -134,6 +139,12 @@ class TerminalGame:
         if self.state.current is not None:
             return self.state.current if self.state.current in self.humans else None
         return min(self.humans) if self.humans else None
+
+    def _failed(self, error: RulesError) -> int:
+        """An error of the game's rules (or a stalled game): reported, the record kept, exit 1."""
+        click.echo(error.render(), err=True)
+        self._stopped("game stopped by an error")
+        return 1
 
     def _stopped(self, why: str) -> int:
         kept = f"; the record so far is in {self.record.stream.name}" if self.record else ""
@@ -149,12 +160,14 @@ class TerminalGame:
 
     def _human_turn(self, seat: int) -> bool:
         """Ask until the person plays a move; False when they quit."""
+        self.table.check_stalled()
         self._show(seat)
         while not self.state.over:
             entry = self.read_line(f"P{seat + 1}> ").strip()
             moment = self.clock.line_typed()
             if self.state.current is None:
                 self._catch_up(moment)
+                self.table.check_stalled()
             word = entry.lower()
             if word in ("quit", "exit", "q"):
                 return False

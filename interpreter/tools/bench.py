@@ -22,7 +22,8 @@ from typing import Any, Callable
 
 from ..engine.loaded import LoadedGame
 from ..errors import OptionError, RulesError
-from .simulate import Settings, check_players, play_game
+from .playout import play_or_raise
+from .simulate import Settings, check_players
 
 BASELINE_DIR = Path("benchmarks") / "baselines"
 MAX_MOVES = 100_000          # as `rules simulate`: a game still running after this is an error here
@@ -90,9 +91,12 @@ def interpreter_playouts(loaded: LoadedGame, players: int) -> Playouts:
         settings = Settings(players, ("random",) * players, seed, MAX_MOVES)
         moves = 0
         for index in range(games):
-            outcome = play_game(loaded, settings, index)
-            if outcome.error is not None:
-                raise RulesError(f"game {index} (seed {outcome.seed}) failed: {outcome.error}")
+            try:
+                outcome = play_or_raise(loaded, settings, index)
+            except RulesError as error:
+                raise error.within(f"in game {index} (seed {seed + index}) of the benchmark") from None
+            except Exception as error:      # a bug: reported as simulate counts it, not as a traceback
+                raise RulesError(f"game {index} (seed {seed + index}) failed: {type(error).__name__}: {error}") from None
             if outcome.stop is not None and outcome.moves >= MAX_MOVES:
                 raise RulesError(f"game {index} (seed {outcome.seed}) did not end: {outcome.stop}")
             moves += outcome.moves

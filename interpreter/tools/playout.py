@@ -26,17 +26,20 @@ class Settings:
 
 
 def play_game(loaded: LoadedGame, settings: Settings, index: int) -> GameOutcome:
-    """Game ``index`` of a run, played to its end, to the move limit, or to an error."""
+    """Game ``index`` of a run, played to its end, to the move limit, or to an error (kept as
+    its full report: the place in the file, the line and caret, where in the game)."""
     seed = settings.seed + index
     try:
-        return _play(loaded, settings, index, seed)
+        return play_or_raise(loaded, settings, index)
     except RulesError as error:
-        return GameOutcome.failed(index, seed, error.headline())
+        return GameOutcome.failed(index, seed, error.render())
     except Exception as error:  # any other exception is a bug, counted so the run goes on
         return GameOutcome.failed(index, seed, f"{type(error).__name__}: {error}")
 
 
-def _play(loaded: LoadedGame, settings: Settings, index: int, seed: int) -> GameOutcome:
+def play_or_raise(loaded: LoadedGame, settings: Settings, index: int) -> GameOutcome:
+    """Game ``index`` of a run, played to its end or to the move limit; an error is raised."""
+    seed = settings.seed + index
     state = loaded.new_state(settings.players, seed)
     bots = {seat: make_bot(kind, loaded.game, seat, seed) for seat, kind in enumerate(settings.bots)}
     table = Table(loaded.game, state, bots, seed=seed)
@@ -47,9 +50,7 @@ def _play(loaded: LoadedGame, settings: Settings, index: int, seed: int) -> Game
     stop = state.stop_reason
     if not state.over:
         stop = f"not over after {settings.max_moves} moves (the move limit)"
-    scores = loaded.scores(state)
-    if not all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores):
-        raise RulesError(f"the scores are not all numbers: {scores!r}")
+    scores = loaded.scores(state)       # numbers, or an error at the game's scoring.score
     return GameOutcome(index, seed, scores, loaded.ranking(state), state.moves, state.round, first_seat, stop, None)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from .. import engine
 from ..engine.state import Presets, State
 from ..engine.values import Card, Seat, ZoneRef
-from ..errors import IllegalMove, Position, RulesError, flatten
+from ..errors import IllegalMove, Position, PresetError, RulesError, flatten
 from .scenarios import (
     MISSING,
     Check,
@@ -122,7 +122,7 @@ def _start(scenario: Scenario) -> tuple[State | None, Failure | None]:
     try:
         state = engine.new_state(scenario.game.game, scenario.players, scenario.seed, stack=start.stack or None)
     except RulesError as error:
-        return None, _error_failure(start.stack_pos or scenario.pos, error)
+        return None, _game_failure(error, f"in the scenario at {scenario.pos}") if _of_the_game(error) else _error_failure(start.stack_pos or scenario.pos, error)
     for change in start.changes:
         try:
             change(state)
@@ -148,7 +148,7 @@ def _run_step(scenario: Scenario, state: State, step: Step) -> list[Failure]:
                             [f"expected: {step.message}", f"actual:   {error.message}"])]
         return []
     except RulesError as error:
-        return [_error_failure(step.pos, error)]
+        return [_game_failure(error, f"in the step at {step.pos}") if _of_the_game(error) else _error_failure(step.pos, error)]
     if step.kind == "illegal":
         return [Failure(step.pos, f"'{step.text}' was expected to be illegal, but {Seat(move.seat)} played '{move.text}'")]
     return []
@@ -158,12 +158,28 @@ def _error_failure(pos: Position | None, error: RulesError) -> Failure:
     return Failure(pos, error.message, [f"hint: {error.hint}"] if error.hint else [])
 
 
+def _of_the_game(error: RulesError) -> bool:
+    """An error of the game's rules while it ran (placed in the game file, with where in the game
+    it happened), not one of the scenario's own (a fixed roll that does not fit...)."""
+    return error.pos is not None and bool(error.context) and not isinstance(error, PresetError)
+
+
+def _game_failure(error: RulesError, during: str) -> Failure:
+    """An error of the game's rules while a scenario ran: at its place in the game file, reported
+    as every front end reports it (the line, the caret, where in the game, the hint), then the
+    scenario's step (or the scenario, when the game was being set up)."""
+    lines = error.render().splitlines()[1:]
+    return Failure(error.pos, error.message, lines + [during])
+
+
 # ---------------------------------------------------------------- comparing
 
 def _check(check: Check, state: State) -> Failure | None:
     try:
         actual = plain(check.actual(state))
     except RulesError as error:
+        if _of_the_game(error):
+            return _game_failure(error, f"in the check at {check.pos}")
         return _error_failure(check.pos, error)
     expected = plain(check.expected)
     if check.mode == "include":

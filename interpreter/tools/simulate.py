@@ -132,3 +132,30 @@ def _play_in_worker(index: int) -> GameOutcome:
     if "failure" in _worker:
         return GameOutcome.failed(index, settings.seed + index, _worker["failure"])
     return play_game(_worker["game"], settings, index)
+
+
+# -- validate --simulate: a game file checked by playing it --------------------------------------
+
+def playing_failures(loaded: LoadedGame, games: int, max_moves: int = 100_000) -> list[GameOutcome]:
+    """The games, among ``games`` random games (seeds 0 to games - 1, the game's default number
+    of players), that raised an error (a stalled game among them) or did not end within
+    ``max_moves`` moves: what an author's CI runs after the checks of ``rules validate``."""
+    report = simulate(loaded, games, bots="random", seed=0, max_moves=max_moves)
+    return [o for o in report.outcomes if o.error is not None or (o.stop is not None and o.moves >= max_moves)]
+
+
+def failure_text(outcome: GameOutcome) -> str:
+    """Why one game failed, as every command reports it."""
+    return outcome.error if outcome.error is not None else f"error: {outcome.stop}"
+
+
+def failures_report(file: str, failed: list[GameOutcome], games: int) -> str:
+    """The failed games of ``rules validate --simulate``: how many, the first in full, the seeds
+    of the others."""
+    first = failed[0]
+    lines = [f"{file}: {len(failed)} of {games} random games failed; the first, seed {first.seed}:",
+             failure_text(first)]
+    if len(failed) > 1:
+        seeds = ", ".join(str(o.seed) for o in failed[1:11]) + (", ..." if len(failed) > 11 else "")
+        lines.append(f"also failed: seed{'s' if len(failed) > 2 else ''} {seeds}")
+    return "\n".join(lines)
