@@ -23,3 +23,7 @@ MAX_EVAL_STEPS = 1_000_000          # work in one evaluation: loop iterations, f
 # Running games
 MAX_TRIGGER_CASCADE = 1_000         # triggers firing after one move
 MAX_MOVES_PER_GAME = 1_000_000      # a game that has not ended by then is stopped
+
+# Players and records
+MAX_PLAYERS = 64                    # seats at one table
+MAX_RECORD_BYTES = 50_000_000       # a record file larger than this is refused before reading
