@@ -192,7 +192,7 @@ def play(file: str, players: int | None, old_players: int | None, human: str, bo
     if record_path and player_record_path:
         raise click.UsageError("give --record or --player-record, not both")
     try:
-        session = TerminalGame.open(_game_file(file), _parse_options(options), players, seed, bot_kind,
+        session = TerminalGame.open(file, _parse_options(options), players, seed, bot_kind,
                                     record_path or player_record_path, lambda count: parse_seats(human, count),
                                     bot_speed, fake_clock, full_record=not player_record_path)
     except RulesError as error:

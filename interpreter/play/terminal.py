@@ -25,6 +25,7 @@ import click
 from ..bots.agents import make_bot
 from ..engine import find_move
 from ..engine.loaded import LoadedGame, load_game
+from ..load.bundled import resolve_game
 from ..errors import IllegalMove, OptionError, RecordError
 from .realtime import Action, Table
 from .record_writer import RecordWriter
@@ -117,7 +118,7 @@ class TerminalGame:
              fake_clock: float | None = None, full_record: bool = True) -> "TerminalGame":
         """A game ready to run; ``record_path`` gets a full record (with the seed, written when the
         game ends) or, with ``full_record`` false, a player's record (no seed)."""
-        loaded = load_game(file, options)
+        loaded = load_game(resolve_game(file), options)     # a file, or a bundled game by name
         bot_kind = bot_kind or ("priority" if loaded.game.bot_priority else "greedy")
         players = players or loaded.game.default_players
         humans = human(players)
