@@ -251,6 +251,37 @@ def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
     click.echo(resolved_yaml(spec) if resolved else summary(spec))
 
 
+@main.command("games")
+@format_flags
+def games_command(fmt: str, as_json: bool) -> None:
+    """List the bundled games: play, show or simulate them by name from any folder (rules play NAME)."""
+    from interpreter.errors import RulesError
+    from interpreter.load.bundled import bundled_games
+    from interpreter.load.spec import read_spec
+    from interpreter.tools.describe import games_json, games_listing
+
+    try:
+        specs = [(name, read_spec(path, {})) for name, path in bundled_games().items()]
+    except RulesError as error:
+        _fail(error)
+    if not specs:
+        click.echo("no bundled games found (the package's rules_games data is missing)", err=True)
+        sys.exit(EXIT_ERROR)
+    click.echo(json.dumps(games_json(specs), indent=2) if as_json or fmt == "json" else games_listing(specs))
+
+
+@main.command("schema")
+@click.option("--scenario", is_flag=True, help="The schema of scenario files instead of game files.")
+def schema_command(scenario: bool) -> None:
+    """Print the JSON Schema of game files, for editors: save it and point a file to it with
+    `# yaml-language-server: $schema=PATH`."""
+    from importlib import resources
+
+    name = "scenario.schema.json" if scenario else "game.schema.json"
+    text = resources.files("interpreter.load.schema").joinpath(name).read_text(encoding="utf-8")
+    click.echo(text.rstrip("\n"))
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,

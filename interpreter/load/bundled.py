@@ -6,7 +6,7 @@ folder itself is used.
 """
 from __future__ import annotations
 
-from importlib import resources
+import importlib.util
 from pathlib import Path
 
 PACKAGE = "rules_games"
@@ -15,12 +15,15 @@ CHECKOUT_GAMES = Path(__file__).resolve().parents[2] / "games"
 
 def games_folder() -> Path | None:
     """Where the bundled games are, or None when they cannot be found."""
+    # The package's folders as the import system sees them (a data package without __init__ is a
+    # namespace package; in an editable install it also lists a path hook, not a folder).
     try:
-        folder = resources.files(PACKAGE)
-    except ModuleNotFoundError:
-        folder = None
-    if folder is not None and Path(str(folder)).is_dir():
-        return Path(str(folder))
+        spec = importlib.util.find_spec(PACKAGE)
+    except (ImportError, ValueError):
+        spec = None
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        if Path(location).is_dir():
+            return Path(location)
     return CHECKOUT_GAMES if CHECKOUT_GAMES.is_dir() else None
 
 
