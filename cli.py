@@ -366,11 +366,26 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
 @click.argument("scenario_files", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("-k", "keyword", metavar="TEXT", help="Run only the scenarios whose name contains TEXT.")
 @option_flag
-def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, options: tuple[str, ...]) -> None:
+@format_flags
+@click.option("--junit-xml", "junit_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also write a JUnit XML report to FILE, for CI.")
+def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, options: tuple[str, ...],
+              fmt: str, as_json: bool, junit_path: str | None) -> None:
     """Run a game's scenario tests: those in the game file and in the given files."""
+    from interpreter.tools.scenario_report import junit_xml, run_json
     from interpreter.tools.scenario_run import Outcome, run_scenarios
 
-    run = run_scenarios(game, list(scenario_files), _parse_options(options), keyword)
+    run = run_scenarios(_game_file(game), list(scenario_files), _parse_options(options), keyword)
+    if junit_path:
+        try:
+            with open(junit_path, "w", encoding="utf-8") as stream:
+                stream.write(junit_xml(run, game))
+        except OSError as error:
+            click.echo(f"error: cannot write {junit_path}: {error.strerror or error}", err=True)
+            sys.exit(EXIT_ERROR)
+    if as_json or fmt == "json":
+        click.echo(json.dumps(run_json(run, game), indent=2))
+        sys.exit(0 if run.ok else EXIT_ERROR)
     for result in run.results:
         click.echo(result.render(), err=not isinstance(result, Outcome))
     if not run.results:
