@@ -23,6 +23,8 @@ MAX_EVAL_STEPS = 1_000_000          # work in one evaluation: loop iterations, f
 # Running games
 MAX_TRIGGER_CASCADE = 1_000         # triggers firing after one move
 MAX_MOVES_PER_GAME = 1_000_000      # a game that has not ended by then is stopped
+DEFAULT_MAX_ROUNDS = 1_000          # rounds of a match when the game names no flow.max_rounds
+MAX_ROUNDS = 100_000                # the largest flow.max_rounds
 
 # Players and records
 MAX_PLAYERS = 64                    # seats at one table
