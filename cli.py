@@ -7,12 +7,14 @@ imported inside the commands so that ``rules --help`` stays fast.
 from __future__ import annotations
 
 import json
+import math
 import sys
 
 import click
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130
+MAX_PLAYERS = 64     # the same as interpreter.limits.MAX_PLAYERS, not imported: `rules --help` stays fast
 
 
 def _fail(error: Exception) -> None:
@@ -30,6 +32,42 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
     return options
 
 
+def _game_file(file: str) -> str:
+    """A game file as given, or the bundled game of that name (``rules play nerts``)."""
+    from interpreter.load.bundled import resolve_game
+
+    return resolve_game(file)
+
+
+class FiniteFloat(click.ParamType):
+    """A number of seconds: finite (not nan, not inf) and at least ``min``."""
+
+    name = "seconds"
+
+    def __init__(self, minimum: float):
+        self.minimum = minimum
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        try:
+            number = float(value)
+        except ValueError:
+            self.fail(f"'{value}' is not a number", param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value} is not a finite number of seconds", param, ctx)
+        if number < self.minimum:
+            self.fail(f"{value} is below the smallest value, {self.minimum:g}", param, ctx)
+        return number
+
+
+def format_flags(command):
+    """``--format text|json`` and its short form ``--json``, the same on every command."""
+    command = click.option("--json", "as_json", is_flag=True, help="The same as --format json.")(command)
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                        help="How to report: for people, or JSON for editors, scripts and CI.")(command)
+
+
 def _load_for_players(file: str, options: tuple[str, ...], players: int | None) -> tuple:
     """The game with its options, and the number of players checked against it (default: the game's)."""
     from interpreter.engine.loaded import load_game
@@ -37,7 +75,7 @@ def _load_for_players(file: str, options: tuple[str, ...], players: int | None) 
     from interpreter.tools.simulate import check_players
 
     try:
-        loaded = load_game(file, _parse_options(options))
+        loaded = load_game(_game_file(file), _parse_options(options))
     except RulesError as error:
         _fail(error)
     players = players or loaded.game.default_players
@@ -50,6 +88,8 @@ def _load_for_players(file: str, options: tuple[str, ...], players: int | None) 
 
 option_flag = click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
                            help="Set a game option (repeatable).")
+players_flag = click.option("--players", "-p", type=click.IntRange(1, MAX_PLAYERS),
+                            help="Number of players (default: the game's).")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -60,23 +100,23 @@ def main() -> None:
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="How to report: for people, or JSON for editors and CI.")
+@format_flags
 @option_flag
 @click.option("--simulate", "games", type=click.IntRange(min=0), default=0, metavar="N",
               help="Also play N random games (seeds 0 to N-1) of each valid file: any error, stalled "
                    "game or game that does not end fails the check.")
-def validate(files: tuple[str, ...], fmt: str, options: tuple[str, ...], games: int) -> None:
-    """Check game files and report every error as file:line:col."""
+def validate(files: tuple[str, ...], fmt: str, as_json: bool, options: tuple[str, ...], games: int) -> None:
+    """Check game files (or bundled games by name) and report every error as file:line:col."""
     from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError, flatten
     from interpreter.tools.simulate import failure_text, failures_report, playing_failures
 
+    fmt = "json" if as_json else fmt
     given = _parse_options(options)
     report, failed = [], False
     for path in files:
         try:
-            loaded = load_game(path, given)
+            loaded = load_game(_game_file(path), given)
             played = playing_failures(loaded, games) if games else []
             failed = failed or bool(played)
             report.append({"file": path, "ok": not played, "errors": [], "games": played})
@@ -129,28 +169,46 @@ def _bot_kind(kind: str | None) -> str | None:
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--players", "-n", type=click.IntRange(1, 64), help="Number of players (default: the game's).")
+@players_flag
+@click.option("-n", "old_players", type=click.IntRange(1, MAX_PLAYERS), hidden=True,
+              help="Deprecated: the number of players; use -p/--players.")
 @click.option("--human", default="1", show_default=True, metavar="SEATS",
               help="Seats played by people, from 1, comma-separated; 'none' for bots only.")
 @click.option("--bot", "bot_kind", default=None, metavar="KIND", callback=lambda ctx, param, value: _bot_kind(value),
               help="The kind of bot for the other seats: random, greedy, priority or search[:BUDGET] "
                    "(default: priority when the game lists a bot priority, else greedy).")
-@click.option("--bot-speed", type=click.FloatRange(min=0.01), default=2.0, show_default=True, metavar="SECONDS",
+@click.option("--bot-speed", type=FiniteFloat(0.01), default=2.0, show_default=True, metavar="SECONDS",
               help="In free play (no turns): how long a bot takes for one action, on average.")
-@click.option("--fake-clock", type=click.FloatRange(min=0.0), metavar="SECONDS",
+@click.option("--fake-clock", type=FiniteFloat(0.0), metavar="SECONDS",
               help="Free play on a fake clock: each line you type takes SECONDS (reproducible games).")
-@click.option("--seed", type=int, default=None, help="Random seed (default: a new one, shown at the start).")
-@click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Write the game record here.")
+@click.option("--seed", type=int, default=None,
+              help="Random seed (default: a new one, shown at the end: it gives away the hidden cards).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False),
+              help="Write a full record here, for replay: it holds the seed, written when the game ends. "
+                   "Never over the game file or a file that is not a record.")
+@click.option("--player-record", "player_record_path", type=click.Path(dir_okay=False),
+              help="Write a player's record here instead: no seed, so it shows no hidden card; it cannot be "
+                   "replayed.")
 @option_flag
-def play(file: str, players: int | None, human: str, bot_kind: str, bot_speed: float, fake_clock: float | None,
-         seed: int | None, record_path: str | None, options: tuple[str, ...]) -> None:
-    """Play a game in the terminal against bots."""
+def play(file: str, players: int | None, old_players: int | None, human: str, bot_kind: str, bot_speed: float,
+         fake_clock: float | None, seed: int | None, record_path: str | None, player_record_path: str | None,
+         options: tuple[str, ...]) -> None:
+    """Play a game (a file, or a bundled game by name) in the terminal against bots."""
     from interpreter.errors import RulesError
     from interpreter.play.terminal import TerminalGame, parse_seats
 
+    if old_players is not None:
+        if players is not None:
+            raise click.UsageError("give the number of players once, with -p/--players")
+        click.echo("warning: -n for the number of players is deprecated and will mean the number of games, "
+                   "as in simulate; use -p/--players", err=True)
+        players = old_players
+    if record_path and player_record_path:
+        raise click.UsageError("give --record or --player-record, not both")
     try:
-        session = TerminalGame.open(file, _parse_options(options), players, seed, bot_kind, record_path,
-                                    lambda count: parse_seats(human, count), bot_speed, fake_clock)
+        session = TerminalGame.open(file, _parse_options(options), players, seed, bot_kind,
+                                    record_path or player_record_path, lambda count: parse_seats(human, count),
+                                    bot_speed, fake_clock, full_record=not player_record_path)
     except RulesError as error:
         _fail(error)
     sys.exit(session.run())
@@ -162,19 +220,27 @@ def play(file: str, players: int | None, human: str, bot_kind: str, bot_speed: f
               help="The game file (default: the one named in the record).")
 @click.option("--verbose", "-v", is_flag=True, help="Print every move.")
 def replay(record: str, game_file: str | None, verbose: bool) -> None:
-    """Replay a game record move by move and print the result."""
+    """Replay a game record move by move and print the result.
+
+    Without --game, the game file is the one the record names: the absolute path it was made
+    with, else its path as given, from the current folder, then from the record's folder, else the
+    bundled game of that name; the command says which it used."""
     from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError
-    from interpreter.play.records import read_record
+    from interpreter.play.records import game_file_of, read_record
     from interpreter.play.records import replay as run_replay
     from interpreter.play.terminal import final_table
 
     try:
         rec = read_record(record)
-        loaded = load_game(game_file or rec.file, rec.options)
+        path, how = (game_file, "--game") if game_file else game_file_of(rec, record)
+        if _game_file(path) != path:
+            path, how = _game_file(path), "the bundled game of that name"
+        loaded = load_game(path, rec.options)
         state = run_replay(loaded.game, rec, loaded.digest())
     except RulesError as error:
         _fail(error)
+    click.echo(f"game file: {path} ({how})")
     if verbose:
         for move in rec.moves:
             click.echo(f"P{move['seat'] + 1}: {move['move']}")
@@ -193,21 +259,53 @@ def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
     from interpreter.tools.describe import resolved_yaml, summary
 
     try:
-        spec = read_spec(file, _parse_options(options))
+        spec = read_spec(_game_file(file), _parse_options(options))
     except RulesError as error:
         _fail(error)
     click.echo(resolved_yaml(spec) if resolved else summary(spec))
+
+
+@main.command("games")
+@format_flags
+def games_command(fmt: str, as_json: bool) -> None:
+    """List the bundled games: play, show or simulate them by name from any folder (rules play NAME)."""
+    from interpreter.errors import RulesError
+    from interpreter.load.bundled import bundled_games
+    from interpreter.load.spec import read_spec
+    from interpreter.tools.describe import games_json, games_listing
+
+    try:
+        specs = [(name, read_spec(path, {})) for name, path in bundled_games().items()]
+    except RulesError as error:
+        _fail(error)
+    if not specs:
+        click.echo("no bundled games found (the package's rules_games data is missing)", err=True)
+        sys.exit(EXIT_ERROR)
+    click.echo(json.dumps(games_json(specs), indent=2) if as_json or fmt == "json" else games_listing(specs))
+
+
+@main.command("schema")
+@click.option("--scenario", is_flag=True, help="The schema of scenario files instead of game files.")
+def schema_command(scenario: bool) -> None:
+    """Print the JSON Schema of game files, for editors: save it and point a file to it with
+    `# yaml-language-server: $schema=PATH`."""
+    from importlib import resources
+
+    name = "scenario.schema.json" if scenario else "game.schema.json"
+    text = resources.files("interpreter.load.schema").joinpath(name).read_text(encoding="utf-8")
+    click.echo(text.rstrip("\n"))
 
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
               help="How many games to play.")
-@click.option("--players", type=click.IntRange(1, 64), help="Number of players (default: the game's).")
+@players_flag
 @click.option("--bot", "bot", multiple=True, metavar="KIND",
-              help="A bot kind (random, greedy, priority, search[:BUDGET]): once for every seat, or "
-                   "repeated once per seat.")
-@click.option("--bots", "bots", metavar="KIND,...", help="Bot kinds, comma-separated: one for every seat or one per seat.")
+              help="A bot kind (random, greedy, priority, search[:BUDGET]), repeatable: seat 1 gets the first, "
+                   "seat 2 the second, ...; a list shorter than the seats starts again from its first.")
+@click.option("--bots", "bots", metavar="KIND,...",
+              help="Bot kinds, comma-separated, seat by seat; a list shorter than the seats repeats.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed + i.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Processes to play in; 0: one per CPU. The results do not depend on it.")
@@ -220,15 +318,16 @@ def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
 @click.option("--max-moves", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Stop a game still running after this many moves (counted as stopped by a limit).")
 @option_flag
-@click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON, and nothing else.")
+@format_flags
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), metavar="FILE.png",
               help="Also draw a histogram of each seat's scores (needs: pip install 'rules[plot]').")
 def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], bots: str | None,
              seed: int, jobs: int, backend: str, address: str | None, max_moves: int, options: tuple[str, ...],
-             as_json: bool, plot_path: str | None) -> None:
+             fmt: str, as_json: bool, plot_path: str | None) -> None:
     """Play many games between bots and report wins, places, scores and game lengths.
 
     Exits with 1 when a game raised an error (the run still goes on and reports it)."""
+    as_json = as_json or fmt == "json"
     from contextlib import nullcontext
 
     from interpreter.errors import OptionError, RulesError
@@ -281,11 +380,26 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
 @click.argument("scenario_files", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("-k", "keyword", metavar="TEXT", help="Run only the scenarios whose name contains TEXT.")
 @option_flag
-def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, options: tuple[str, ...]) -> None:
+@format_flags
+@click.option("--junit-xml", "junit_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also write a JUnit XML report to FILE, for CI.")
+def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, options: tuple[str, ...],
+              fmt: str, as_json: bool, junit_path: str | None) -> None:
     """Run a game's scenario tests: those in the game file and in the given files."""
+    from interpreter.tools.scenario_report import junit_xml, run_json
     from interpreter.tools.scenario_run import Outcome, run_scenarios
 
-    run = run_scenarios(game, list(scenario_files), _parse_options(options), keyword)
+    run = run_scenarios(_game_file(game), list(scenario_files), _parse_options(options), keyword)
+    if junit_path:
+        try:
+            with open(junit_path, "w", encoding="utf-8") as stream:
+                stream.write(junit_xml(run, game))
+        except OSError as error:
+            click.echo(f"error: cannot write {junit_path}: {error.strerror or error}", err=True)
+            sys.exit(EXIT_ERROR)
+    if as_json or fmt == "json":
+        click.echo(json.dumps(run_json(run, game), indent=2))
+        sys.exit(0 if run.ok else EXIT_ERROR)
     for result in run.results:
         click.echo(result.render(), err=not isinstance(result, Outcome))
     if not run.results:
@@ -300,15 +414,16 @@ def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, o
               help="Random playouts in each timed run.")
 @click.option("--runs", "-r", type=click.IntRange(min=1), default=5, show_default=True,
               help="Timed runs; the median is reported.")
-@click.option("--players", type=click.IntRange(1, 64), help="Number of players (default: the game's).")
+@players_flag
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed + i.")
 @click.option("--baseline", metavar="NAME", help="Also measure a hand-written baseline: a name in "
               "benchmarks/baselines/ or a .py file.")
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON, and nothing else.")
+@format_flags
 @option_flag
 def bench_command(file: str, games: int, runs: int, players: int | None, seed: int, baseline: str | None,
-                  as_json: bool, options: tuple[str, ...]) -> None:
+                  fmt: str, as_json: bool, options: tuple[str, ...]) -> None:
     """Measure random playouts: playouts per second, microseconds per move, peak memory."""
+    as_json = as_json or fmt == "json"
     from interpreter.errors import OptionError, RulesError
     from interpreter.tools.bench import (
         bench,

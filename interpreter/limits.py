@@ -35,3 +35,9 @@ MAX_TRIGGER_CASCADE = 1_000         # triggers firing after one move
 MAX_MOVES_PER_GAME = 1_000_000      # a game that has not ended by then is stopped
 MAX_MOVES_PER_TURN = 1_000          # a seat still in the same turn after this many moves can never
                                     # end it: the game is reported as stalled
+DEFAULT_MAX_ROUNDS = 1_000          # rounds of a match when the game names no flow.max_rounds
+MAX_ROUNDS = 100_000                # the largest flow.max_rounds
+
+# Players and records
+MAX_PLAYERS = 64                    # seats at one table
+MAX_RECORD_BYTES = 50_000_000       # a record file larger than this is refused before reading

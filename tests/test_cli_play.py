@@ -16,7 +16,7 @@ def run(args, given=""):
 
 
 def test_bots_only_game_plays_to_the_end_and_shows_the_result():
-    result = run(["play", DICE, "--human", "none", "--seed", "3", "-n", "2"])
+    result = run(["play", DICE, "--human", "none", "--seed", "3", "-p", "2"])
     assert result.exit_code == 0, result.output
     assert "game over" in result.output
     assert "seat  place  score  result" in result.output
@@ -30,7 +30,7 @@ def test_a_human_plays_by_number_and_by_text_through_a_pipe(tmp_path):
             "small_straight", "large_straight", "full_house", "four", "poker", "chance"]
     turn = ["throw"] + [f"score {r}" for r in rows] + [f"cross {r}" for r in rows[6:]]
     script = "\n".join(["help", "board", "moves", "throw", "99", "score"] + turn * 16) + "\n"
-    result = run(["play", DICE, "--seed", "8", "-n", "2", "--bot", "random", "--record", str(record)], script)
+    result = run(["play", DICE, "--seed", "8", "-p", "2", "--bot", "random", "--record", str(record)], script)
     assert result.exit_code == 0, result.output
     assert "Type the number of a move" in result.output
     assert "error: there is no move 99" in result.output
@@ -44,22 +44,23 @@ def test_a_human_plays_by_number_and_by_text_through_a_pipe(tmp_path):
     replayed = run(["replay", str(record)])
     assert replayed.exit_code == 0, replayed.output
     assert f"{len(lines) - 1} moves replayed, seed 8" in replayed.output
-    final = result.output[result.output.index("seat  place"):]
+    final = result.output[result.output.index("seat  place"):result.output.index("seed 8; the record is in")]
     assert final.strip() in replayed.output
 
 
 def test_end_of_input_stops_cleanly_and_keeps_the_record(tmp_path):
     record = tmp_path / "partial.jsonl"
     result = run(["play", DICE, "--seed", "2", "--record", str(record)], "throw\n")
-    assert result.exit_code == 0
-    assert "input ended; game stopped; the record so far is in" in result.output
+    assert result.exit_code == 1
+    assert result.output.endswith("\ninput ended before the game was over: the game is not finished; the record "
+                                  f"so far is in {record}.\nseed 2\n")
     lines = record.read_text().splitlines()
     assert json.loads(lines[1]) == {"seat": json.loads(lines[1])["seat"], "move": "throw", "t": 0.0}
 
 
 def test_quit_stops_the_game():
     result = run(["play", DICE, "--seed", "2"], "quit\n")
-    assert result.exit_code == 0 and "game stopped." in result.output
+    assert result.exit_code == 0 and result.output.endswith("\ngame stopped before its end.\nseed 2\n")
 
 
 def test_an_unknown_option_is_refused_with_a_hint():
@@ -70,14 +71,14 @@ def test_an_unknown_option_is_refused_with_a_hint():
 
 
 def test_a_bad_human_seat_is_refused():
-    result = run(["play", DICE, "-n", "2", "--human", "3"])
+    result = run(["play", DICE, "-p", "2", "--human", "3"])
     assert result.exit_code == 1
     assert "error: --human: there is no seat 3 in a game of 2" in result.output
 
 
 def test_a_record_of_another_spec_is_refused(tmp_path):
     record = tmp_path / "game.jsonl"
-    run(["play", DICE, "--human", "none", "--seed", "1", "-n", "2", "--record", str(record)])
+    run(["play", DICE, "--human", "none", "--seed", "1", "-p", "2", "--record", str(record)])
     lines = record.read_text().splitlines()
     header = json.loads(lines[0])
     header["spec_hash"] = "0000"
@@ -89,7 +90,7 @@ def test_a_record_of_another_spec_is_refused(tmp_path):
 
 def test_a_corrupt_record_names_the_line(tmp_path):
     record = tmp_path / "bad.jsonl"
-    run(["play", DICE, "--human", "none", "--seed", "1", "-n", "2", "--record", str(record)])
+    run(["play", DICE, "--human", "none", "--seed", "1", "-p", "2", "--record", str(record)])
     lines = record.read_text().splitlines()
     lines[2] = "{not json"
     record.write_text("\n".join(lines) + "\n")

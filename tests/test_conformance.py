@@ -21,6 +21,9 @@ DEEP_CHECKED_GAMES = 5      # every state of these games gets the expensive chec
 # that it stays within minutes. RULES_CONFORMANCE_FULL=1 plays GAMES_PER_FILE of every game.
 SHORTER = {"nerts": ({"target": "1"}, 6), "schmier": ({"max_deals": "3"}, 50)}
 FULL = os.environ.get("RULES_CONFORMANCE_FULL") == "1"
+# A stop by a limit some random games meet (else none is allowed): Schmier's random bidders seldom
+# reach 21, so its matches may run to the deal cap (3 here; the engine's 1000 rounds in a full run).
+ALLOWED_STOP = {"schmier": f"stopped after {1000 if FULL else 3} rounds (the game's max_rounds)"}
 
 
 @pytest.fixture(scope="module", params=game_files(), ids=lambda p: p.stem)
@@ -83,7 +86,8 @@ def test_random_games_end_cleanly(loaded):
     for seed in range(games_for(loaded)):
         players = low + seed % (high - low + 1)
         state, _ = play_out(loaded, players, seed, deep=seed < DEEP_CHECKED_GAMES)
-        assert state.over and state.stop_reason is None
+        allowed = ALLOWED_STOP.get(loaded.spec.file.rsplit("/", 1)[-1].removesuffix(".yaml"))
+        assert state.over and state.stop_reason in (None, allowed)
         assert len(loaded.scores(state)) == players
         places = loaded.ranking(state)
         assert min(places) == 1 and all(1 <= p <= players for p in places)

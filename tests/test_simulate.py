@@ -284,10 +284,10 @@ def test_plot_writes_a_png(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--bots", "greedy,random,random"], "Invalid value for '--bots': give one bot kind for all seats or one per "
-                                         "seat (2), not 3"),
+    (["--bots", "greedy,random,random"], "Invalid value for '--bots': give at most one bot kind per seat (2), "
+                                         "not 3"),
     (["--bot", "random", "--bot", "greedy", "--bot", "random"],
-     "Invalid value for '--bot': give one bot kind for all seats or one per seat (2), not 3"),
+     "Invalid value for '--bot': give at most one bot kind per seat (2), not 3"),
     (["--bots", "greedy,randm"], "Invalid value for '--bots': there is no bot kind 'randm'; did you mean 'random'?"),
     (["--bot", "clever"], "Invalid value for '--bot': there is no bot kind 'clever'; kinds: greedy, priority, random, search"),
     (["--bot", "random", "--bots", "random"], "give the bots with --bot or with --bots, not both"),
@@ -310,7 +310,7 @@ def test_the_api_refuses_bad_settings_with_option_errors():
     assert caught.value.message == "the number of processes must be 0 (one per CPU) or more, not -1"
     with pytest.raises(OptionError) as caught:
         simulate(loaded, games=1, bots=["random", "greedy", "random"])
-    assert caught.value.message == "give one bot kind for all seats or one per seat (2), not 3"
+    assert caught.value.message == "give at most one bot kind per seat (2), not 3"
 
 
 def test_a_game_loaded_from_text_plays_the_same_in_worker_processes():

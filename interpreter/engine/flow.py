@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import EvalError, LimitError
 from ..expr.ops import show
-from ..limits import MAX_TRIGGER_CASCADE
+from ..limits import MAX_ROUNDS, MAX_TRIGGER_CASCADE
 from . import interrupts
 from .context import Ctx
 from .legal import has_move
@@ -142,10 +142,17 @@ def _end_round(ctx: Ctx) -> None:
         _finish(ctx, None)
     elif game.match_until is not None and game.match_until(ctx, {}):
         _finish(ctx, None)
-    elif state.round >= game.max_rounds:
-        _finish(ctx, f"stopped after {game.max_rounds} rounds (the game's max_rounds)")
+    elif state.round >= (cap := _max_rounds(ctx)):
+        _finish(ctx, f"stopped after {cap} round{'s' if cap != 1 else ''} (the game's max_rounds)")
     else:
         _start_round(ctx)
+
+
+def _max_rounds(ctx: Ctx) -> int:
+    cap = ctx.game.max_rounds(ctx, {})
+    if isinstance(cap, bool) or not isinstance(cap, int) or not 1 <= cap <= MAX_ROUNDS:
+        raise EvalError(f"flow.max_rounds must be a whole number from 1 to {MAX_ROUNDS}, not {cap!r}")
+    return cap
 
 
 def _finish(ctx: Ctx, reason: str | None) -> None:

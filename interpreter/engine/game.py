@@ -23,6 +23,7 @@ from ..expr import (
 from ..expr.compile import item_type
 from ..expr.nodes import BoolOp, names_in
 from ..expr.ops import show
+from ..limits import DEFAULT_MAX_ROUNDS
 from ..load.spec import Spec
 from . import checks, grids
 from . import names as N
@@ -291,7 +292,8 @@ class _Compiler:
         game.rounds = self.expr(("flow", "rounds")) if "rounds" in flow else None
         self.errors += checks.check_rounds(game.rounds)
         game.match_until = self.expr(("flow", "until"), expect_bool=True) if "until" in flow else None
-        game.max_rounds = flow.get("max_rounds", 1000)
+        # A number, or an expression of the options (a variant's cap); 1000 when not given.
+        game.max_rounds = self.expr(("flow", "max_rounds")) if "max_rounds" in flow else _default_max_rounds
         game.round_start = self.effects.block(("flow", "round_start"))
         game.round_end = self.effects.block(("flow", "round_end"))
         game.moves = {name: self._move(name, i) for i, name in enumerate(data.get("moves", {}))}
@@ -446,3 +448,7 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+def _default_max_rounds(ctx: Any, env: dict) -> int:
+    return DEFAULT_MAX_ROUNDS

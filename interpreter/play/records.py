@@ -1,19 +1,24 @@
 """Game records: JSON Lines, a header then one line per move, and their replay.
 
-The header names the game, a hash of its resolved spec, the options, the seed and the number of
-players; each move line its seat, its text and its moment (``t``, seconds from the start).
-Replaying a record against a spec with another hash is refused.
+The header names the game, a hash of its resolved spec, the game file (as given and absolute),
+the options and the number of players. A full record (``"full": true``, for replay and
+reproduction) also holds the seed, from which every hidden card follows; a player's record
+(``"full": false``) leaves it out and cannot be replayed. Each move line holds its seat, its text
+and its moment (``t``, seconds from the start). Replaying a record against a spec with another
+name or hash is refused. Writing records safely is ``record_writer``'s job.
 """
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from ..engine import apply_move, new_state
 from ..engine.state import State
 from ..errors import IllegalMove, RecordError, RulesError
+from ..limits import MAX_INT, MAX_PLAYERS, MAX_RECORD_BYTES
 
 RECORD_FORMAT = 1
 
@@ -24,58 +29,95 @@ class Record:
     spec_hash: str
     file: str
     options: dict
-    seed: int
+    seed: int | None
     players: int
     moves: list[dict] = field(default_factory=list)
+    file_abs: str = ""
+    full: bool = True
 
-    def header(self) -> dict:
-        return {"record": RECORD_FORMAT, "game": self.game, "spec_hash": self.spec_hash, "file": self.file,
-                "options": self.options, "seed": self.seed, "players": self.players}
-
-
-class RecordWriter:
-    """Writes a record line by line, flushing each, so nothing is lost when play stops early."""
-
-    def __init__(self, stream: IO[str], record: Record):
-        self.stream = stream
-        self.record = record
-        self._write(record.header())
-
-    def add(self, seat: int, text: str, when: float = 0.0) -> None:
-        """One move; ``when`` is its moment in seconds from the start (it orders free play)."""
-        line = {"seat": seat, "move": text, "t": round(when, 3)}
-        self.record.moves.append(line)
-        self._write(line)
-
-    def _write(self, data: dict) -> None:
-        self.stream.write(json.dumps(data) + "\n")
-        self.stream.flush()
+    def header(self, with_seed: bool = True) -> dict:
+        """The first line; the seed only in a full record and only when asked (``with_seed``)."""
+        full = self.full and with_seed
+        head = {"record": RECORD_FORMAT, "game": self.game, "spec_hash": self.spec_hash, "file": self.file,
+                "file_abs": self.file_abs, "options": self.options, "players": self.players, "full": full}
+        if full:
+            head["seed"] = self.seed
+        return head
 
 
 def read_record(path: str | Path) -> Record:
     """Read a record file; any damage is a RecordError naming the line."""
     try:
+        if os.path.getsize(path) > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: the record is larger than {MAX_RECORD_BYTES:,} bytes (the limit)")
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise RecordError(f"cannot read record {path}: {error}") from None
     if not lines:
         raise RecordError(f"{path}: the record is empty")
-    header = _parse_line(path, 1, lines[0])
-    if header.get("record") != RECORD_FORMAT:
-        raise RecordError(f"{path}:1: not a game record (no 'record: {RECORD_FORMAT}' header)")
-    try:
-        record = Record(header["game"], header["spec_hash"], header.get("file", ""), dict(header["options"]),
-                        int(header["seed"]), int(header["players"]))
-    except (KeyError, TypeError, ValueError) as error:
-        raise RecordError(f"{path}:1: the header lacks or garbles {error}") from None
+    record = _header(path, _parse_line(path, 1, lines[0]))
     for number, line in enumerate(lines[1:], start=2):
         if line.strip():
             move = _parse_line(path, number, line)
-            if not isinstance(move.get("seat"), int) or not isinstance(move.get("move"), str):
+            seat = move.get("seat")
+            if not _is_int(seat) or not isinstance(move.get("move"), str):
                 raise RecordError(f"{path}:{number}: a move line needs 'seat' (a number) and 'move' (text)")
+            if not 0 <= seat < record.players:
+                raise RecordError(f"{path}:{number}: seat {seat} is not a seat of a game of {record.players}")
             move["line"] = number
             record.moves.append(move)
     return record
+
+
+def _header(path: Any, header: dict) -> Record:
+    if header.get("record") != RECORD_FORMAT:
+        raise RecordError(f"{path}:1: not a game record (no 'record: {RECORD_FORMAT}' header)")
+    fields = {"game": str, "spec_hash": str, "file": str, "file_abs": str, "options": dict}
+    for name, kind in fields.items():
+        if name in header and not isinstance(header[name], kind):
+            raise RecordError(f"{path}:1: the header's '{name}' must be {_KIND_NAMES[kind]}")
+    for name in ("game", "spec_hash", "options", "players"):
+        if name not in header:
+            raise RecordError(f"{path}:1: the header lacks '{name}'")
+    players, full = header["players"], header.get("full", True)
+    if not _is_int(players) or not 1 <= players <= MAX_PLAYERS:
+        raise RecordError(f"{path}:1: the header's 'players' must be a whole number from 1 to {MAX_PLAYERS}, "
+                          f"not {_short(players)}")
+    if not isinstance(full, bool):
+        raise RecordError(f"{path}:1: the header's 'full' must be true or false")
+    seed = header.get("seed")
+    if full and (not _is_int(seed) or abs(seed) > MAX_INT):
+        raise RecordError(f"{path}:1: the header's 'seed' must be a whole number of at most 18 digits, "
+                          f"not {_short(seed)}")
+    return Record(header["game"], header["spec_hash"], header.get("file", ""), dict(header["options"]),
+                  seed if full else None, players, file_abs=header.get("file_abs", ""), full=full)
+
+
+_KIND_NAMES = {str: "text", dict: "a mapping"}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if isinstance(value, float) else json.dumps(value)
+    return text if len(text) <= 24 else text[:20] + "..."
+
+
+def game_file_of(record: Record, record_path: str | Path) -> tuple[str, str]:
+    """The game file to replay a record with, and which of its paths was used: the absolute
+    path it was made with, else the path as given (from the current folder, then from the
+    record's folder); when none exists, the path as given, for the error to name."""
+    given = Path(record.file)
+    candidates = [(record.file_abs, "the absolute path in the record")] if record.file_abs else []
+    candidates += [(record.file, "the path in the record, from the current folder")]
+    if not given.is_absolute():
+        candidates.append((str(Path(record_path).parent / given), "the path in the record, from the record's folder"))
+    for path, how in candidates:
+        if path and Path(path).is_file():
+            return path, how
+    return record.file, "the path in the record"
 
 
 def _parse_line(path: Any, number: int, line: str) -> dict:
@@ -83,6 +125,10 @@ def _parse_line(path: Any, number: int, line: str) -> dict:
         data = json.loads(line)
     except json.JSONDecodeError as error:
         raise RecordError(f"{path}:{number}: not valid JSON ({error.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{path}:{number}: not a record line: JSON nested too deeply") from None
+    except ValueError as error:     # a number of more digits than Python converts
+        raise RecordError(f"{path}:{number}: not a record line: {error}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path}:{number}: expected a JSON object")
     return data
@@ -92,6 +138,12 @@ def replay(game: Any, record: Record, spec_hash: str) -> State:
     """Play a record's moves again from its seed; refuse a record of another spec. A move the
     game refuses is an error of the record; an error of the game's rules while a move is played
     is reported as the game reports it, with the record's line."""
+    if record.game != game.name:
+        raise RecordError(f"the record is of {record.game}, not of {game.name}",
+                          hint="replay it with the game file it was made with (--game FILE)")
+    if not record.full:
+        raise RecordError("a player's record holds no seed: it cannot be replayed",
+                          hint="record with --record (a full record) to replay a game")
     if record.spec_hash != spec_hash:
         raise RecordError(
             f"the record was made with another version of {record.game} (spec hash {record.spec_hash}, "

@@ -1,7 +1,9 @@
 """Playing a game in a terminal: people type moves, bots answer, a record is kept.
 
 Works with a pipe on standard input, so a game can be scripted. A bad entry gets a reason and a
-new prompt; end of input or Ctrl-C stops the game with a message and keeps the record.
+new prompt; end of input (or no standard input at all) or Ctrl-C stops the game with a message,
+a non-zero exit and the record so far. The seed, from which every hidden card follows, is shown
+at the end, or during the game on request with a warning.
 
 In free play (a phase without turns) the bots act at their speed on the clock while the person
 thinks: when a line is typed, every bot action due before that moment happens first, then the
@@ -12,7 +14,10 @@ makes a game exactly reproducible.
 from __future__ import annotations
 
 import random
+import re
+import sys
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 import click
@@ -20,16 +25,31 @@ import click
 from ..bots.agents import make_bot
 from ..engine import find_move
 from ..engine.loaded import LoadedGame, load_game
-from ..errors import IllegalMove, OptionError, RulesError
+from ..load.bundled import resolve_game
+from ..errors import IllegalMove, OptionError, RecordError, RulesError
 from .realtime import Action, Table
-from .records import Record, RecordWriter
+from .record_writer import RecordWriter
+from .records import Record
 from .render import render_moves, render_view
 
 HELP = """Type the number of a move, or the move itself (a unique beginning is enough).
   board   show the table again (an empty line too, in free play)
   moves   list your legal moves
+  seed    show the seed (it gives away every hidden card)
   help    this text
   quit    stop the game (the record so far is kept)"""
+
+EXIT_NOT_FINISHED = 1
+EXIT_INTERRUPTED = 130
+MOVE_NUMBER = re.compile(r"[0-9]+")     # ASCII digits only: int() also reads '٣' and refuses '²'
+SHOWN_DIGITS = 12                       # a longer number typed is shown cut short
+
+
+def read_input(prompt: str) -> str:
+    """A line from standard input; end of input when there is none at all (a closed stdin)."""
+    if sys.stdin is None or sys.stdin.closed:
+        raise EOFError
+    return input(prompt)
 
 
 def parse_seats(text: str, players: int) -> set[int]:
@@ -79,7 +99,7 @@ class Clock:
 class TerminalGame:
     def __init__(self, loaded: LoadedGame, players: int, seed: int, bot_kind: str, record: RecordWriter | None,
                  humans: set[int], bot_speed: float = 2.0, clock: Clock | None = None,
-                 read_line: Callable[[str], str] = input):
+                 read_line: Callable[[str], str] = read_input):
         self.loaded = loaded
         self.players = players
         self.seed = seed
@@ -95,35 +115,45 @@ class TerminalGame:
     @classmethod
     def open(cls, file: str, options: dict, players: int | None, seed: int | None, bot_kind: str | None,
              record_path: str | None, human: Callable[[int], set[int]], bot_speed: float = 2.0,
-             fake_clock: float | None = None) -> "TerminalGame":
-        loaded = load_game(file, options)
+             fake_clock: float | None = None, full_record: bool = True) -> "TerminalGame":
+        """A game ready to run; ``record_path`` gets a full record (with the seed, written when the
+        game ends) or, with ``full_record`` false, a player's record (no seed)."""
+        loaded = load_game(resolve_game(file), options)     # a file, or a bundled game by name
         bot_kind = bot_kind or ("priority" if loaded.game.bot_priority else "greedy")
         players = players or loaded.game.default_players
         humans = human(players)
         seed = random.SystemRandom().randrange(1, 10**9) if seed is None else seed
         writer = None
         if record_path:
-            try:
-                stream = open(record_path, "w", encoding="utf-8")
-            except OSError as error:
-                raise RulesError(f"cannot write the record {record_path}: {error.strerror}") from None
-            writer = RecordWriter(stream, Record(loaded.name, loaded.digest(), file, loaded.options, seed, players))
+            record = Record(loaded.name, loaded.digest(), file, loaded.options, seed, players,
+                            file_abs=str(Path(loaded.spec.file).resolve()), full=full_record)
+            writer = RecordWriter.open(record_path, record, loaded.spec.file)
         return cls(loaded, players, seed, bot_kind, writer, humans, bot_speed, Clock(fake_clock))
 
     def run(self) -> int:
-        click.echo(f"{self.loaded.name}: {self.players} players, seed {self.seed}. Type 'help' for help.")
+        click.echo(f"{self.loaded.name}: {self.players} players. Type 'help' for help.")
+        try:
+            return self._play()
+        except RecordError as error:
+            if self.record:
+                self.record.discard()
+            click.echo(f"\n{error.render()}", err=True)
+            click.echo("game stopped: without its record it is not played on.", err=True)
+            return EXIT_NOT_FINISHED
+
+    def _play(self) -> int:
         try:
             while not self.state.over:
                 seat = self._human_to_act()
                 if seat is None:
                     self._note(self.table.next_bot_action())
                 elif not self._human_turn(seat):
-                    return self._stopped("game stopped")
+                    return self._stopped("game stopped before its end", 0)
         except EOFError:
-            return self._stopped("input ended; game stopped")
+            return self._stopped("input ended before the game was over: the game is not finished",
+                                 EXIT_NOT_FINISHED)
         except KeyboardInterrupt:
-            self._stopped("interrupted; game stopped")
-            return 130
+            return self._stopped("interrupted: the game is not finished", EXIT_INTERRUPTED)
         except RulesError as error:
             return self._failed(error)
         try:
@@ -131,6 +161,8 @@ class TerminalGame:
             click.echo(final_table(self.loaded, self.state))
         except RulesError as error:
             return self._failed(error)
+        self._close_record()
+        click.echo(f"seed {self.seed}" + (f"; the record is in {self.record.path}" if self.record else ""))
         return 0
 
     def _human_to_act(self) -> int | None:
@@ -143,13 +175,18 @@ class TerminalGame:
     def _failed(self, error: RulesError) -> int:
         """An error of the game's rules (or a stalled game): reported, the record kept, exit 1."""
         click.echo(error.render(), err=True)
-        self._stopped("game stopped by an error")
+        self._stopped("game stopped by an error", 1)
         return 1
 
-    def _stopped(self, why: str) -> int:
-        kept = f"; the record so far is in {self.record.stream.name}" if self.record else ""
-        click.echo(f"\n{why}{kept}.")
-        return 0
+    def _stopped(self, why: str, code: int) -> int:
+        self._close_record()
+        kept = f"; the record so far is in {self.record.path}" if self.record else ""
+        click.echo(f"\n{why}{kept}.\nseed {self.seed}")
+        return code
+
+    def _close_record(self) -> None:
+        if self.record:
+            self.record.close()
 
     def _note(self, action: Action | None) -> None:
         if action is None:
@@ -178,6 +215,9 @@ class TerminalGame:
                     self._show(seat)
             elif word == "moves":
                 click.echo(render_moves(self._legal(seat)))
+            elif word == "seed":
+                click.echo(f"seed {self.seed} (warning: with the seed anyone can work out every hidden card; "
+                           "the game goes on)")
             elif self._try(seat, entry, moment):
                 return True
         return True
@@ -212,11 +252,14 @@ class TerminalGame:
         return f"error: {error.message}" + (f"\nhint: {error.hint}" if error.hint else "")
 
     def _pick(self, entry: str, moves: list, seat: int) -> Any:
-        if entry.isdigit():
-            number = int(entry)
-            if 1 <= number <= len(self.seen):
-                return find_move(self.loaded.game, self.state, self.seen[number - 1], seat)
-            click.echo(f"error: there is no move {number}; choose 1 to {len(self.seen)}")
+        if MOVE_NUMBER.fullmatch(entry):
+            # Compared as text first: a number of thousands of digits is not converted.
+            digits = entry.lstrip("0")
+            if len(digits) <= len(str(len(self.seen))) and 1 <= int(entry) <= len(self.seen):
+                return find_move(self.loaded.game, self.state, self.seen[int(entry) - 1], seat)
+            shown = digits or "0"
+            shown = shown if len(shown) <= SHOWN_DIGITS else shown[:SHOWN_DIGITS] + "..."
+            click.echo(f"error: there is no move {shown}; choose 1 to {len(self.seen)}")
             return None
         return find_move(self.loaded.game, self.state, entry, seat)
 

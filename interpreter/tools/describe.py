@@ -1,6 +1,8 @@
-"""``rules show``: a game file summarised for people, or its resolved spec as YAML."""
+"""``rules show``: a game file summarised for people, or its resolved spec as YAML; ``rules
+games``: the bundled games listed."""
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import yaml
@@ -44,3 +46,21 @@ def _word(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def games_listing(specs: list[tuple[str, Any]]) -> str:
+    """The bundled games: each one's name to type, title, players and description."""
+    blocks = []
+    for name, spec in specs:
+        low, high, _ = spec.players()
+        players = f"{low} players" if low == high else f"{low} to {high} players"
+        text = " ".join(str(spec.data.get("description", "")).split())
+        body = textwrap.fill(text, width=96, initial_indent="    ", subsequent_indent="    ") if text else ""
+        blocks.append(f"{name}: {spec.name}, {players}" + (f"\n{body}" if body else ""))
+    return "\n".join(blocks)
+
+
+def games_json(specs: list[tuple[str, Any]]) -> list[dict]:
+    return [{"name": name, "title": spec.name, "file": spec.file, "players": dict(zip(("min", "max", "default"),
+             spec.players())), "description": " ".join(str(spec.data.get("description", "")).split())}
+            for name, spec in specs]

@@ -29,13 +29,14 @@ BACKENDS = ("processes", "ray")
 
 
 def bot_kinds(kinds: str | Sequence[str], players: int) -> list[str]:
-    """One bot kind per seat: a single kind serves every seat; unknown kinds are refused."""
+    """One bot kind per seat, seat by seat; a list shorter than the seats starts again from its
+    first kind (one kind serves every seat; two alternate); unknown kinds are refused."""
     given = [kinds] if isinstance(kinds, str) else list(kinds)
-    if len(given) not in (1, players):
-        raise OptionError(f"give one bot kind for all seats or one per seat ({players}), not {len(given)}")
+    if not 1 <= len(given) <= players:
+        raise OptionError(f"give at most one bot kind per seat ({players}), not {len(given)}")
     for kind in given:
         parse_kind(kind)
-    return given * players if len(given) == 1 else given
+    return [given[seat % len(given)] for seat in range(players)]
 
 
 def check_players(loaded: LoadedGame, players: int) -> None:
@@ -50,8 +51,8 @@ def simulate(loaded: LoadedGame, games: int, players: int | None = None, bots: s
              address: str | None = None) -> Report:
     """Play ``games`` games between bots and gather them in a ``Report``.
 
-    ``players`` defaults to the game's default; ``bots`` is one kind for every seat or one per
-    seat; ``jobs`` is the number of processes (0: one per CPU); a game not over after
+    ``players`` defaults to the game's default; ``bots`` is one kind per seat, a shorter list
+    repeating; ``jobs`` is the number of processes (0: one per CPU); a game not over after
     ``max_moves`` moves is stopped. ``on_game`` is called after each game, in game order.
     ``backend`` "ray" plays the games as tasks on the Ray cluster at ``address`` (default: Ray's
     own choice), which decides how many run at once: ``jobs`` must then stay 1."""

@@ -1,0 +1,88 @@
+"""The command line's common forms: bundled games by name, -p/--players and -n/--games,
+--format json (and its short form --json) on every command, a shorter bot list repeating, and
+the packaging that installs the bundled games."""
+from __future__ import annotations
+
+import json
+import tomllib
+
+from click.testing import CliRunner
+
+from cli import main
+from interpreter.load.bundled import bundled_games, resolve_game
+from tests.helpers import GAMES, ROOT
+
+
+def run(*args, given=""):
+    return CliRunner().invoke(main, list(args), input=given)
+
+
+def test_a_bundled_game_plays_by_name_from_any_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("play", "last_card", "--human", "none", "-p", "2", "--seed", "5")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Last card: 2 players. Type 'help' for help.\n")
+    assert run("validate", "crazy_eights.yaml").output == f"crazy_eights.yaml: ok\n"
+    assert run("show", "dice_poker").output.startswith("Dice poker\n==========\n")
+
+
+def test_a_file_in_the_folder_comes_before_a_bundled_game_of_that_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "nerts").write_text("not a game")
+    assert resolve_game("nerts") == "nerts"
+    assert resolve_game("last_card") == str(GAMES / "last_card.yaml")
+    assert resolve_game("no_such_game") == "no_such_game"
+    assert run("validate", "no_such_game").output.splitlines()[0] == \
+        "error: cannot read no_such_game: No such file or directory"
+
+
+def test_rules_games_lists_every_bundled_game_with_its_description():
+    result = run("games")
+    assert result.exit_code == 0
+    assert result.output.startswith(
+        "crazy_eights: Crazy eights, 2 to 5 players\n"
+        "    Last card with wild eights. An eight may be played on any card, and its player names the\n"
+        "    suit to follow. An eight left in hand counts 50.\n"
+        "dice_poker: Dice poker, 2 to 4 players\n")
+    names = [line.split(":")[0] for line in result.output.splitlines() if not line.startswith(" ")]
+    assert names == sorted(p.stem for p in GAMES.glob("*.yaml")) == list(bundled_games())
+    data = json.loads(run("games", "--format", "json").output)
+    assert data[0] == {"name": "crazy_eights", "title": "Crazy eights", "file": str(GAMES / "crazy_eights.yaml"),
+                       "players": {"min": 2, "max": 5, "default": 3},
+                       "description": "Last card with wild eights. An eight may be played on any card, and its "
+                                      "player names the suit to follow. An eight left in hand counts 50."}
+
+
+def test_rules_schema_prints_the_schema_files():
+    schema = ROOT / "interpreter" / "load" / "schema"
+    assert run("schema").output == (schema / "game.schema.json").read_text().rstrip("\n") + "\n"
+    assert run("schema", "--scenario").output == (schema / "scenario.schema.json").read_text().rstrip("\n") + "\n"
+    assert json.loads(run("schema").output)["title"]
+
+
+def test_the_packages_listed_for_the_build_are_every_package_and_the_games():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    found = sorted(".".join(p.parent.relative_to(ROOT).parts)
+                   for folder in ("interpreter", "grammar") for p in (ROOT / folder).rglob("__init__.py"))
+    assert sorted(config["packages"]) == sorted(found + ["rules_games"])
+    assert config["package-dir"] == {"rules_games": "games"}
+    assert config["package-data"]["rules_games"] == ["*.yaml"]
+
+
+def test_a_shorter_bot_list_repeats_seat_by_seat():
+    result = run("simulate", str(GAMES / "last_card.yaml"), "-n", "2", "-p", "3", "--bots", "greedy,random",
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["bots"] == ["greedy", "random", "greedy"]
+
+
+def test_format_json_and_json_are_the_same_on_every_command():
+    last_card = str(GAMES / "last_card.yaml")
+    for args in (["validate", last_card], ["test", str(GAMES / "dice_poker.yaml")], ["games"]):
+        assert run(*args, "--format", "json").output == run(*args, "--json").output
+    simulated = [json.loads(run("simulate", last_card, "-n", "2", "-p", "2", *flag).output) for flag in
+                 (["--json"], ["--format", "json"])]
+    assert [{k: v for k, v in s.items() if k != "timing"} for s in simulated][0] == \
+        [{k: v for k, v in s.items() if k != "timing"} for s in simulated][1]
+    benched = json.loads(run("bench", last_card, "-n", "1", "-r", "1", "-p", "2", "--format", "json").output)
+    assert benched["players"] == 2
