@@ -294,6 +294,15 @@ CASES = [
         "g.yaml:12:11: error: cannot compare int and str",
         "    when: throws < \"3\"",
         "          ^^^^^^^^^^^^")]),
+    ("a number compared with a text", variant("when: throws < 3", "when: throws == 'one'"), ExprCheckError, [shown(
+        "g.yaml:12:11: error: '==' compares int with str: they are never equal",
+        "    when: throws == 'one'",
+        "          ^^^^^^^^^^^^^^^")]),
+    ("an if effect comparing a seat with a number", variant("- add: {throws: 1}", "- if: current != 1\n        then: [end_turn]"),
+     ExprCheckError, [shown(
+        "g.yaml:14:13: error: '!=' compares seat with int: they are never equal",
+        "      - if: current != 1",
+        "            ^^^^^^^^^^^^")]),
     ("when is not a condition", variant("when: throws < 3", "when: throws + 1"), ExprCheckError, [shown(
         "g.yaml:12:11: error: expected bool, got int",
         "    when: throws + 1",
