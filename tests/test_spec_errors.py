@@ -303,6 +303,12 @@ CASES = [
         "g.yaml:14:13: error: '!=' compares seat with int: they are never equal",
         "      - if: current != 1",
         "            ^^^^^^^^^^^^")]),
+    ("a list where an expression is expected", variant("- add: {throws: 1}", "- add: {throws: [1, 2]}"),
+     SchemaError, [shown(
+        "g.yaml:14:23: error: expected an expression, got a list in moves.go.do[1].add.throws",
+        "      - add: {throws: [1, 2]}",
+        "                      ^^^^^^",
+        "a list in an expression is written inside it: quote the whole of it, as '[1, 2]'")]),
     ("when is not a condition", variant("when: throws < 3", "when: throws + 1"), ExprCheckError, [shown(
         "g.yaml:12:11: error: expected bool, got int",
         "    when: throws + 1",
