@@ -69,3 +69,147 @@ def test_cards_in_variables_are_shown_as_cards_and_no_trump_is_not_shown(tmp_pat
         "hand P2 (you): ♠ Q♠",
         "trick: K♠",
     ]
+
+
+# ---------------------------------------------------------------- chance fixed in advance
+
+# A dealer drawn at the setup; a pass direction and a number of tricks drawn at each round's start.
+CHANCE = """
+name: Chance
+players: {min: 2, max: 4}
+decks:
+  main: {standard: true, zone: stock}
+zones:
+  stock: {face: down}
+  hand: {per: seat, visible_to: owner}
+variables:
+  game: {dealer: none, pass_to: none, tricks: 0, turned: none, bidder: none, note: ""}
+setup:
+  - choose_random: {dealer: players}
+flow:
+  rounds: 2
+  round_start:
+    - choose_random: {pass_to: '["left", "right", "across"]', tricks: 1..3}
+    - shuffle: stock
+    - deal: 2
+      from: stock
+      to: hand
+  phases:
+    - name: main
+      turns: {from: dealer}
+      moves: [go]
+moves:
+  go:
+    do:
+      - end_round
+scoring:
+  score: >-
+    (if bidder == me then 10 else 0) + (if turned != none and turned.rank == 11 then 1 else 0)
+    + len([c for c in stock.cards if c.face_up])
+"""
+
+SCENARIOS = """
+scenarios:
+  - name: the dealer, the direction and the tricks are fixed
+    players: 3
+    start:
+      choices: {dealer: P3, pass_to: [right, across], tricks: 2}
+      stack: {stock: [AS, 2D, 3D, KH]}
+    steps:
+      - expect: {vars: {dealer: P3, pass_to: right, tricks: 2}, current: P3, zones: {hand: {P1: [AS, KH]}}}
+      - go
+      - expect: {vars: {pass_to: across}}
+  - name: seats and cards in variables, cards face up
+    start:
+      vars: {bidder: P1, turned: JS, note: P1}
+      face_up: [2C, 3C]
+    steps:
+      - expect: {scores: [13, 3], vars: {note: P1}}
+  - name: outcomes left unused
+    start:
+      choices: {dealer: [P1, P2], tricks: [3, 1, 2]}
+    steps:
+      - expect: {current: P1}
+  - name: an outcome that is not a choice
+    start:
+      choices: {tricks: 4}
+    steps:
+      - expect: {current: P1}
+"""
+
+
+def test_scenarios_fix_choose_random_from_the_setup_on_and_report_what_is_unused(tmp_path):
+    from interpreter.tools.scenario_run import run_scenarios
+    game = write(tmp_path, CHANCE)
+    run = run_scenarios(game, [write(tmp_path, SCENARIOS, "s.yaml")])
+    path = tmp_path / "s.yaml"
+    assert [o.render() for o in run.outcomes] == [
+        "PASS the dealer, the direction and the tricks are fixed",
+        "PASS seats and cards in variables, cards face up",
+        "FAIL outcomes left unused\n"
+        f"  {path}:19:25: fixed outcome for dealer never used: P2\n"
+        f"  {path}:19:43: fixed outcomes for tricks never used: 1, 2",
+        "FAIL an outcome that is not a choice\n"
+        f"  {path}:24:7: choose_random: the fixed outcome 4 for tricks is not one of the choices (1, 2, 3)",
+    ]
+
+
+def test_a_text_variable_keeps_the_text_a_scenario_gives_it(tmp_path):
+    from interpreter.engine.values import Card, Seat
+    from interpreter.tools.scenario_run import _start
+    from interpreter.tools.scenarios import GameLoader, scenarios_in_file
+    games = GameLoader(write(tmp_path, CHANCE))
+    scenario = scenarios_in_file(write(tmp_path, SCENARIOS, "s.yaml"), games)[1]
+    state, failure = _start(scenario)
+    assert failure is None
+    assert state.vars["note"] == "P1" and state.vars["bidder"] == Seat(0)
+    assert isinstance(state.vars["turned"], Card) and state.vars["turned"].label == "JS"
+
+
+def test_a_choice_no_effect_makes_is_an_error_at_its_place(tmp_path):
+    from interpreter.errors import RulesError
+    from interpreter.tools.scenario_run import run_scenarios
+    game = write(tmp_path, CHANCE)
+    path = write(tmp_path, "scenarios:\n  - name: it\n    start: {choices: {delaer: P1}}\n"
+                           "    steps: [{expect: {current: P1}}]\n", "s.yaml")
+    run = run_scenarios(game, [path])
+    assert [e.render() for e in run.errors] == [
+        f"{path}:3:23: error: no choose_random effect sets 'delaer'\n"
+        "    3 |     start: {choices: {delaer: P1}}\n"
+        "      |                       ^^^^^^\n"
+        "hint: did you mean 'dealer'?"]
+
+
+def test_python_fixes_chance_with_zone_names_card_labels_and_outcomes(tmp_path):
+    game = load_game(write(tmp_path, CHANCE))
+    state = game.new_state(3, 5, stack={"stock": ["AS", "2D", "3D", "KH"]}, choices={"dealer": "P2", "tricks": [3, 1]})
+    assert (state.current, state.vars["tricks"]) == (1, 3)
+    assert game.view(state, 0)["zones"]["hand"][0] == ["AS", "KH"]
+    game.apply(state, "go")
+    assert state.vars["tricks"] == 1 and not state.presets.unused and state.clone().presets is None
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"stack": {"stok": ["AS"]}}, "unknown zone 'stok'\nhint: did you mean 'stock'?"),
+    ({"stack": {"hand": ["AS"]}}, "'hand': zone 'hand' is one per seat; write it as hand[P1]"),
+    ({"stack": {"stock": ["AS", "AS"]}}, "card 'AS' is named 2 times, but the game has 1 such card"),
+    ({"stack": {"stock": ["AX"]}}, "unknown card 'AX'\nhint: cards are named by their labels, as AS or 10H"),
+    ({"choices": {"deler": "P1"}}, "no choose_random effect sets 'deler'\nhint: did you mean 'dealer'?"),
+    ({"players": 5}, "Chance is for 2 to 4 players, not 5"),
+])
+def test_python_names_are_checked(tmp_path, kwargs, message):
+    from interpreter.errors import OptionError
+    game = load_game(write(tmp_path, CHANCE))
+    with pytest.raises(OptionError) as caught:
+        game.new_state(**{"players": 2, **kwargs})
+    assert caught.value.render() == "error: " + message
+
+
+def test_a_card_stacked_twice_by_id_is_an_error(tmp_path):
+    from interpreter import engine
+    from interpreter.engine.values import ZoneRef
+    from interpreter.errors import OptionError
+    game = load_game(write(tmp_path, CHANCE))
+    with pytest.raises(OptionError) as caught:
+        engine.new_state(game.game, 2, 0, stack={ZoneRef("stock"): [0, 0]})
+    assert caught.value.message == "stack: AC is stacked twice"

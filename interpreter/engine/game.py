@@ -85,6 +85,7 @@ class Game:
         self._decks = data.get("decks", {})
         self._card_tables: dict[int, list[Card]] = {}
         self.logger: Callable | None = None
+        self.choice_targets: set[str] = set()    # the variables a choose_random effect sets
         _Compiler(self, spec).compile()
 
     # -- cards -----------------------------------------------------------------------------------
