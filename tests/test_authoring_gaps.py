@@ -213,3 +213,37 @@ def test_a_card_stacked_twice_by_id_is_an_error(tmp_path):
     with pytest.raises(OptionError) as caught:
         engine.new_state(game.game, 2, 0, stack={ZoneRef("stock"): [0, 0]})
     assert caught.value.message == "stack: AC is stacked twice"
+
+
+def test_a_moves_args_are_a_tuple_in_parameter_order_and_by_name_from_the_game():
+    from tests.helpers import load
+    game = load("dice_poker")
+    state = game.new_state(2, 0)
+    game.apply(state, "throw")
+    move = next(m for m in game.legal_moves(state) if m.text == "score fours")
+    assert move.args == ("fours", None)
+    assert game.move_args(move) == {"row": "fours", "value": None}
+
+
+# ---------------------------------------------------------------- the docs name what exists
+
+def test_every_import_the_docs_show_works_and_every_module_they_name_exists():
+    import importlib
+    import re
+    from tests.helpers import ROOT
+    imports, modules = [], []
+    for doc in sorted((ROOT / "docs").glob("*.md")):
+        text = doc.read_text(encoding="utf-8")
+        imports += re.findall(r"^from (interpreter[\w.]*) import ([\w, ]+)$", text, re.M)
+        modules += re.findall(r"`(interpreter(?:\.\w+)+)", text)
+    assert len(imports) >= 6
+    for module, names in imports:
+        loaded = importlib.import_module(module)
+        for name in names.split(","):
+            assert hasattr(loaded, name.strip()), f"{module} has no {name.strip()}"
+    for dotted in modules:
+        parts = dotted.split(".")
+        try:
+            importlib.import_module(dotted)
+        except ModuleNotFoundError:
+            assert hasattr(importlib.import_module(".".join(parts[:-1])), parts[-1]), dotted

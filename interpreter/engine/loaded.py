@@ -50,6 +50,11 @@ class LoadedGame:
     def apply(self, state: State, move: Move | str, seat: int | None = None) -> Move:
         return engine.apply_move(self.game, state, move, seat)
 
+    def move_args(self, move: Move) -> dict[str, Any]:
+        """A move's arguments by parameter name (``Move.args`` is the tuple of them in the order
+        the parameters are declared, which costs nothing while moves are listed)."""
+        return {param.name: value for param, value in zip(self.game.moves[move.name].params, move.args)}
+
     def view(self, state: State, seat: int | None) -> dict:
         return views.view(self.game, state, seat)
 
