@@ -247,3 +247,70 @@ def test_every_import_the_docs_show_works_and_every_module_they_name_exists():
             importlib.import_module(dotted)
         except ModuleNotFoundError:
             assert hasattr(importlib.import_module(".".join(parts[:-1])), parts[-1]), dotted
+
+
+def test_every_built_in_name_is_listed_in_the_language_reference():
+    from interpreter.engine import names, tricks
+    from tests.helpers import ROOT
+    text = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    section = text[text.index("### Names"):text.index("### Members, indexes and slices")]
+    built_in = list(names.flow_bindings(None, None)) + list(tricks.bindings(None, None)) + ["dice"]
+    assert built_in[:7] == ["me", "current", "players", "player_count", "round", "turn", "phase"]
+    assert [name for name in built_in if f"| `{name}` |" not in section] == []
+
+
+# The flow as docs/language.md tells it: what turns.from, next, turn_end and triggers see, and a
+# phase whose until holds when it starts.
+FLOW = """
+name: Flow
+players: {min: 3, max: 3}
+decks:
+  main: {standard: true, zone: stock}
+zones:
+  stock: {face: down}
+  hand: {per: seat, visible_to: owner}
+variables:
+  game: {log: [], skip: true, dealt: 0}
+flow:
+  rounds: 1
+  round_start:
+    - deal: 2
+      from: stock
+      to: hand
+  phases:
+    - name: first
+      turns: {from: 1, next: 'players[(me.index + turn) % player_count]'}
+      until: turn > 3
+      turn_end: [{set: {log: 'log + [["end", me.index, current.index, turn]]'}}]
+      moves: [go]
+    - name: skipped
+      start: [{set: {log: 'log + [["start", me.index, current == none]]'}}]
+      turns: {from: 'players[(me.index + 1) % player_count]'}
+      turn_start: [{set: {log: 'log + [["turn_start", me.index]]'}}]
+      end: [{set: {log: 'log + [["end_phase", phase]]'}}]
+      until: skip
+      moves: [go]
+    - name: last
+      turns: {from: 0}
+      moves: [go]
+moves:
+  go:
+    do: [end_turn]
+triggers:
+  - when: dealt == 0 and hand.size == 2
+    do: [{set: {dealt: 'stock.size', log: 'log + [["trigger", me.index]]'}}]
+"""
+
+
+def test_the_flow_runs_its_parts_in_the_documented_order(tmp_path):
+    game = load_game(write(tmp_path, FLOW))
+    state = game.new_state(3, 0)
+    assert (state.vars["log"], state.current) == ([["trigger", 1]], 1)   # after the deal, before any move
+    for _ in range(3):
+        game.apply(state, "go")
+    assert state.vars["log"] == [
+        ["trigger", 1],
+        ["end", 1, 1, 1], ["end", 0, 0, 2], ["end", 0, 0, 3],   # next: me the seat whose turn ended, turn the next
+        ["start", 0, True], ["turn_start", 1], ["end_phase", "skipped"],   # until holds at its start
+    ]
+    assert (game.game.phase_names[state.phase], state.current) == ("last", 0)
