@@ -314,3 +314,83 @@ def test_the_flow_runs_its_parts_in_the_documented_order(tmp_path):
         ["start", 0, True], ["turn_start", 1], ["end_phase", "skipped"],   # until holds at its start
     ]
     assert (game.game.phase_names[state.phase], state.current) == ("last", 0)
+
+
+# ---------------------------------------------------------------- decks
+
+DECKS = """
+name: Decks
+players: {min: 2, max: 4}
+decks:
+  euchre:
+    standard: true
+    ranks: [9, 10, J, Q, K, A]
+    zone: stock
+  numbers:
+    cards:
+      - each: {colour: [red, green, blue, yellow], rank: 1..12}
+        label: '{colour}{rank}'
+        kind: number
+      - {kind: wild, label: W, count: 2}
+    zone: other
+zones:
+  stock: {face: down}
+  other: {face: down}
+flow:
+  rounds: 1
+  phases:
+    - name: main
+      turns: {from: 0}
+      moves: [go]
+moves:
+  go:
+    do: [end_game]
+scoring:
+  score: 'sum([c.rank for c in stock.cards]) + len([c for c in other.cards if c.kind == "number" and c.rank > 10])'
+"""
+
+
+def test_a_standard_deck_of_some_ranks_and_cards_generated_from_values(tmp_path):
+    game = load_game(write(tmp_path, DECKS))
+    labels = [c.label for c in game.game.card_table(2)]
+    assert labels[:6] == ["AC", "9C", "10C", "JC", "QC", "KC"] and len(labels) == 24 + 48 + 2
+    assert labels[24:27] == ["red1", "red2", "red3"] and labels[-4:] == ["yellow11", "yellow12", "W", "W"]
+    card = game.game.card_table(2)[24]
+    assert (card.attrs["colour"], card.attrs["rank"], card.attrs["kind"]) == ("red", 1, "number")
+    assert game.scores(game.new_state(2)) == [4 * (1 + 9 + 10 + 11 + 12 + 13) + 8] * 2
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("    standard: true\n    ranks", "    ranks",
+     "5:5: error: 'ranks:' keeps some ranks of the standard deck, and this deck is not one\n"
+     "    5 |     ranks: [9, 10, J, Q, K, A]\n      |     ^^^^^\nhint: add 'standard: true'"),
+    ("ranks: [9, 10, J, Q, K, A]", "ranks: [9, 10, B]",
+     "6:20: error: 'B' in decks.euchre.ranks[3] is not a rank: 2 to 10, A, J, Q or K (or 1 to 13)\n"
+     "    6 |     ranks: [9, 10, B]\n      |                    ^"),
+    ("rank: 1..12", "rank: 12..1",
+     "10:58: error: the range 12..1 is empty\n"
+     "   10 |       - each: {colour: [red, green, blue, yellow], rank: 12..1}\n"
+     "      |                                                          ^^^^^\nhint: write the lower end first, as 1..12"),
+    ("rank: 1..12", "rank: 1-12",
+     "10:58: error: '1-12' in decks.numbers.cards[1].each.rank is not a range such as 1..12, or a list of values\n"
+     "   10 |       - each: {colour: [red, green, blue, yellow], rank: 1-12}\n"
+     "      |                                                          ^^^^"),
+    ("label: '{colour}{rank}'", "label: '{color}{rank}'",
+     "11:16: error: the label names '{color}', which is not an attribute of these cards\n"
+     "   11 |         label: '{color}{rank}'\n      |                ^^^^^^^^^^^^^^^\n"
+     "hint: the attributes are: colour, kind, rank"),
+    ("rank: 1..12", "rank: 1..12, kind: [a]",
+     "10:65: error: 'kind' is given both in 'each:' and beside it\n"
+     "   10 |       - each: {colour: [red, green, blue, yellow], rank: 1..12, kind: [a]}\n"
+     "      |                                                                 ^^^^"),
+    ("rank: 1..12", "rank: 1..1000000",
+     "10:9: error: 'each:' makes more than 100000 cards\n"
+     "   10 |       - each: {colour: [red, green, blue, yellow], rank: 1..1000000}\n      |         ^^^^"),
+])
+def test_deck_declarations_are_checked(tmp_path, old, new, message):
+    from interpreter.errors import ErrorList
+    assert old in DECKS
+    path = write(tmp_path, DECKS.replace(old, new, 1))
+    with pytest.raises(ErrorList) as caught:
+        load_game(path)
+    assert caught.value.render() == f"{path}:{message}"

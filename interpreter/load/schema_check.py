@@ -146,6 +146,8 @@ def _enum(error, path, doc) -> SchemaError:
 
 def _one_of(error, path, doc) -> SchemaError:
     value = error.instance
+    if not _is_effect_path(path) and "description" in error.schema:
+        return SchemaError(f"{_show(value)} {_where(path)} is not {error.schema['description']}", doc.pos(path))
     hint = "effects are: " + ", ".join(_effect_names())
     if isinstance(value, dict) and value:
         key = next((k for k in value if k not in _effect_keys()), next(iter(value)))
