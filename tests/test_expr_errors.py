@@ -76,6 +76,8 @@ LOAD_ERRORS = [
     ("throws and true", ExprCheckError, "'and' needs bool operands, got int", 1, 6, None),
     ("if throws then 1 else 2", ExprCheckError, "the condition of 'if' must be a bool, got int", 4, 6, None),
     ("1 < 'a'", ExprCheckError, "cannot compare int and str", 1, 7, None),
+    ("dice[0] == 'one'", ExprCheckError, "'==' compares int with str: they are never equal", 1, 16, None),
+    ("[d for d in dice if d != 'six']", ExprCheckError, "'!=' compares int with str: they are never equal", 21, 10, None),
     ("3 .x", ExprCheckError, "int has no member 'x'", 4, 1, None),
     ("pieces[0].rnak", ExprCheckError, "piece has no member 'rnak'", 11, 4, "did you mean 'rank'?"),
     ("max_by(pieces, p => p.rnak)", ExprCheckError, "piece has no member 'rnak'", 23, 4, "did you mean 'rank'?"),

@@ -368,6 +368,10 @@ def test_fixed_rolls_never_reach_the_saved_state():
     ("steps: [throw]\nexpect: {over: true}",
      "3:5: error: a scenario has 'steps:', or 'moves:' and 'expect:', not both\n"
      "    3 |     steps: [throw]\n      |     ^^^^^"),
+    ("steps: [{illegal: true}]",
+     "3:23: error: expected text, got 'true' in scenarios[1].steps[1].illegal\n"
+     "    3 |     steps: [{illegal: true}]\n      |                       ^^^^\n"
+     "hint: 'illegal:' takes the move the engine must refuse: write {illegal: MOVE}"),
     ("players: 3",
      "2:5: error: scenario 'it' checks nothing\n    2 |   - name: it\n      |     ^^^^\n"
      "hint: add 'steps:', or 'moves:' and a final 'expect:'"),

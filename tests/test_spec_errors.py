@@ -294,6 +294,21 @@ CASES = [
         "g.yaml:12:11: error: cannot compare int and str",
         "    when: throws < \"3\"",
         "          ^^^^^^^^^^^^")]),
+    ("a number compared with a text", variant("when: throws < 3", "when: throws == 'one'"), ExprCheckError, [shown(
+        "g.yaml:12:11: error: '==' compares int with str: they are never equal",
+        "    when: throws == 'one'",
+        "          ^^^^^^^^^^^^^^^")]),
+    ("an if effect comparing a seat with a number", variant("- add: {throws: 1}", "- if: current != 1\n        then: [end_turn]"),
+     ExprCheckError, [shown(
+        "g.yaml:14:13: error: '!=' compares seat with int: they are never equal",
+        "      - if: current != 1",
+        "            ^^^^^^^^^^^^")]),
+    ("a list where an expression is expected", variant("- add: {throws: 1}", "- add: {throws: [1, 2]}"),
+     SchemaError, [shown(
+        "g.yaml:14:23: error: expected an expression, got a list in moves.go.do[1].add.throws",
+        "      - add: {throws: [1, 2]}",
+        "                      ^^^^^^",
+        "a list in an expression is written inside it: quote the whole of it, as '[1, 2]'")]),
     ("when is not a condition", variant("when: throws < 3", "when: throws + 1"), ExprCheckError, [shown(
         "g.yaml:12:11: error: expected bool, got int",
         "    when: throws + 1",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import EvalError, IllegalMove, LimitError, PresetError
+from ..errors import EvalError, IllegalMove, LimitError, OptionError, PresetError
 from ..expr.ops import show
 from ..limits import MAX_MOVES_PER_GAME
 from . import flow, rng
@@ -21,15 +21,23 @@ from .values import ZoneRef, copy_value
 from .where import in_game, seat_name
 
 
-def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict | None = None) -> State:
+def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict | None = None,
+              presets: Presets | None = None) -> State:
     """A game at its start: variables set, decks in their zones, setup effects done.
 
     ``stack`` (for tests) maps zones (``ZoneRef``) to card ids, first = top: after each shuffle of
-    such a zone while the game is set up, these cards lie on top in this order."""
+    such a zone while the game is set up, these cards lie on top in this order. ``presets`` fixes
+    chance from the setup on (its ``stacks`` are the same as ``stack``); the fixed rolls and
+    choices the setup leaves stay with the state."""
     players = game.default_players if players is None else players
-    if not game.min_players <= players <= game.max_players:
-        raise IllegalMove(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
-    state = State(players=players, rng=rng.seed_state(seed), presets=Presets(stacks=stack) if stack else None)
+    check_players(game, players)
+    if stack:
+        presets = presets or Presets()
+        presets.stacks = {**presets.stacks, **stack}
+    stack = presets.stacks if presets is not None else None
+    if stack:
+        _check_stack(game, players, stack)
+    state = State(players=players, rng=rng.seed_state(seed), presets=presets)
     variables = game.variables
     state.vars = copy_value(variables.get("game", {}))
     state.seat_vars = [copy_value(variables.get("seat", {})) for _ in range(players)]
@@ -47,8 +55,27 @@ def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict 
         if unshuffled:
             verb = "is" if len(unshuffled) == 1 else "are"
             raise PresetError(f"stack: {', '.join(unshuffled)} {verb} not shuffled while the game is set up")
-    state.presets = None
+    if presets is not None:
+        presets.stacks = {}     # a stack is for the shuffles of the setup only
+    state.presets = presets if presets is not None and presets.unused else None
     return state
+
+
+def check_players(game: Any, players: Any) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+        raise OptionError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
+
+
+def _check_stack(game: Any, players: int, stack: dict) -> None:
+    """A card is stacked once: named twice (in one zone or two), it would be in two places."""
+    table = game.card_table(players)
+    seen: set[int] = set()
+    for zone, cards in stack.items():
+        for card in cards:
+            if card in seen:
+                raise OptionError(f"stack: {table[card].label} is stacked twice",
+                                  hint="each card is in one place; name another copy, or the card once")
+            seen.add(card)
 
 
 def _place_teams(game: Any, state: State) -> None:
@@ -173,5 +200,5 @@ def evaluate_hint(game: Any, state: State, seat: int) -> Any:
             raise in_game(error, game, state, f"the bot hint was weighed for {seat_name(seat)}") from None
 
 
-__all__ = ["new_state", "acting_seats", "has_move", "legal_moves", "find_move", "apply_move", "scores", "results",
+__all__ = ["new_state", "check_players", "acting_seats", "has_move", "legal_moves", "find_move", "apply_move", "scores", "results",
            "ranking", "winners", "evaluate_hint", "Move"]

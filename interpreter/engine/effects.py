@@ -108,6 +108,7 @@ class EffectCompiler:
             options = self.c.expr(path + ("choose_random", target), locals_)
             store = self.c.variable_store(target, path + ("choose_random", target), False)
             writers.append((target, options, store))
+            self.c.game.choice_targets.add(target)
 
         def run_choose(ctx, env):
             for target, options, store in writers:
@@ -118,7 +119,10 @@ class EffectCompiler:
                 values = list(chosen)
                 if not values:
                     raise EvalError(f"choose_random: nothing to choose for {target}: the list is empty", options.pos)
-                index, ctx.state.rng = rng.below(ctx.state.rng, len(values))
+                presets = ctx.state.presets
+                index = presets.next_choice(target, values) if presets is not None else None
+                if index is None:
+                    index, ctx.state.rng = rng.below(ctx.state.rng, len(values))
                 store(ctx, None)[target] = stored_copy(values[index], target)
         return run_choose
 

@@ -24,6 +24,7 @@ from ..expr.compile import item_type
 from ..expr.nodes import BoolOp, names_in
 from ..expr.ops import show
 from ..limits import DEFAULT_MAX_ROUNDS
+from ..load.decks import expand_entry, standard_ranks
 from ..load.spec import Spec
 from . import checks, grids
 from . import names as N
@@ -89,6 +90,7 @@ class Game:
         self._decks = data.get("decks", {})
         self._card_tables: dict[int, list[Card]] = {}
         self.logger: Callable | None = None
+        self.choice_targets: set[str] = set()    # the variables a choose_random effect sets
         _Compiler(self, spec).compile()
 
     # -- cards -----------------------------------------------------------------------------------
@@ -183,10 +185,13 @@ def deck_cards(deck: dict) -> list[dict]:
     """The printed cards of one deck declaration, each with a label."""
     printed = standard_cards(deck.get("jokers", 0))
     cards = printed if deck.get("standard") else printed[52:]
+    if "ranks" in deck:
+        kept = standard_ranks(deck["ranks"])
+        cards = [card for card in cards if card["joker"] or card["rank"] in kept]
     for entry in deck.get("cards", []):
-        attrs = {k: v for k, v in entry.items() if k != "count"}
-        attrs.setdefault("label", str(attrs.get("name", "/".join(str(v) for v in attrs.values()))))
-        cards.extend(dict(attrs) for _ in range(int(entry.get("count", 1))))
+        for attrs in expand_entry(entry):
+            attrs.setdefault("label", str(attrs.get("name", "/".join(str(v) for v in attrs.values()))))
+            cards.extend(dict(attrs) for _ in range(int(entry.get("count", 1))))
     return cards
 
 

@@ -10,7 +10,8 @@ from . import core as engine
 from . import views
 from .game import Game
 from .moves import Move
-from .state import State
+from .named import presets_named
+from .state import Presets, State
 
 
 class LoadedGame:
@@ -22,8 +23,23 @@ class LoadedGame:
         self.name = game.name
         self.options = game.options
 
-    def new_state(self, players: int | None = None, seed: int = 0) -> State:
-        return engine.new_state(self.game, players, seed)
+    def new_state(self, players: int | None = None, seed: int = 0, *, stack: dict | None = None,
+                  choices: dict | None = None, rolls: list | None = None) -> State:
+        """A new game. For tests, chance may be fixed as in a scenario's start: ``stack`` maps
+        zones (``"stock"``, ``"hand[P1]"``) to cards by label, first = top, laid on top after each
+        shuffle of the setup; ``choices`` maps a variable to the outcomes of its next
+        ``choose_random`` effects from the setup on (a value, or a list in order; a seat as
+        ``"P2"``, a card by label); ``rolls`` gives the values of the rolls after the setup."""
+        players = self.game.default_players if players is None else players
+        presets = None
+        if stack or choices:
+            engine.check_players(self.game, players)
+            presets = presets_named(self.game, players, stack, choices)
+        state = engine.new_state(self.game, players, seed, presets=presets)
+        if rolls:
+            state.presets = state.presets or Presets()
+            state.presets.rolls = [list(r) for r in rolls]
+        return state
 
     def acting_seats(self, state: State) -> list[int]:
         return engine.acting_seats(self.game, state)
@@ -33,6 +49,11 @@ class LoadedGame:
 
     def apply(self, state: State, move: Move | str, seat: int | None = None) -> Move:
         return engine.apply_move(self.game, state, move, seat)
+
+    def move_args(self, move: Move) -> dict[str, Any]:
+        """A move's arguments by parameter name (``Move.args`` is the tuple of them in the order
+        the parameters are declared, which costs nothing while moves are listed)."""
+        return {param.name: value for param, value in zip(self.game.moves[move.name].params, move.args)}
 
     def view(self, state: State, seat: int | None) -> dict:
         return views.view(self.game, state, seat)

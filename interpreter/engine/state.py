@@ -18,11 +18,30 @@ STATE_FORMAT = 1
 @dataclass
 class Presets:
     """Outcomes a test fixes in advance, consulted before the random generator: stacked zones
-    (card ids, first = top) for the shuffles that set up a game, and the values of the next rolls."""
+    (card ids, first = top) for the shuffles that set up a game, the values of the next rolls,
+    and for a variable the outcomes of its next ``choose_random`` effects, in order."""
 
     stacks: dict = field(default_factory=dict)
     rolls: list[list[int]] = field(default_factory=list)
+    choices: dict[str, list] = field(default_factory=dict)
     stacked: set = field(default_factory=set)     # the stacked zones a shuffle has reached
+
+    @property
+    def unused(self) -> bool:
+        return bool(self.rolls) or any(self.choices.values())
+
+    def next_choice(self, target: str, options: list) -> int | None:
+        """The index in ``options`` of the next fixed outcome for ``target``, or None when none is
+        left. A fixed outcome is a value or its text (``P3`` for a seat, a card's label)."""
+        fixed = self.choices.get(target)
+        if not fixed:
+            return None
+        wanted = fixed.pop(0)
+        for i, option in enumerate(options):
+            if _same(option, wanted):
+                return i
+        shown = ", ".join(str(o) for o in options[:8]) + (", ..." if len(options) > 8 else "")
+        raise PresetError(f"choose_random: the fixed outcome {wanted} for {target} is not one of the choices ({shown})")
 
     def stack_on_top(self, zone: Any, pile: list[int], cards_table: list) -> None:
         """After a shuffle of ``zone``: its stacked cards on top, the rest in their order under them."""
@@ -44,6 +63,14 @@ class Presets:
         if len(values) != thrown:
             raise PresetError(f"roll: the next fixed roll has {len(values)} values, but {thrown} dice are thrown")
         return list(values)
+
+
+def _same(option: Any, wanted: Any) -> bool:
+    if isinstance(option, bool) or isinstance(wanted, bool):
+        return type(option) is type(wanted) and option == wanted
+    if isinstance(option, (int, float, str, type(None))) or type(option) is type(wanted):
+        return option == wanted
+    return str(option) == str(wanted)    # a seat, card or zone and its text
 
 
 @dataclass

@@ -57,6 +57,9 @@ def view(game: Any, state: State, seat: int | None) -> dict:
         "grids": {name: list(grids.shape(game, name)) for name in state.zones if grids.shape(game, name)},
     }
     out["shown"] = shown(game, state)
+    # The labels of the cards that variables and view lines hold (public values, as the variables are).
+    out["card_labels"] = {str(c): table[c].label
+                          for c in _held_cards([out["vars"], out["seat_vars"], out["team_vars"], out["shown"]])}
     out["teams"] = [game.team_of(state, s) for s in range(state.players)] if game.teams is not None else None
     if game.tricks is not None:
         def visible(zone, owner, k):
@@ -65,6 +68,17 @@ def view(game: Any, state: State, seat: int | None) -> dict:
     if seat is not None and not state.over:
         out["moves"] = [m.text for m in legal_moves(game, state, seat)]
     return out
+
+
+def _held_cards(data: Any) -> list[int]:
+    """The ids of the cards in stored values written as JSON (``{"$card": id}``), in order."""
+    if isinstance(data, list):
+        return [c for item in data for c in _held_cards(item)]
+    if isinstance(data, dict):
+        if "$card" in data:
+            return [data["$card"]]
+        return [c for item in data.values() for c in _held_cards(item)]
+    return []
 
 
 def shown(game: Any, state: State) -> dict:

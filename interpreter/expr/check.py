@@ -370,7 +370,7 @@ def _arith_type(op: str, a: Type, b: Type) -> Type | None:
 
 def _comparison_problem(op: str, a: Type, b: Type) -> str | None:
     if op in ("==", "!="):
-        return None
+        return f"'{op}' compares {a} with {b}: they are never equal" if never_equal(a, b) else None
     if op in ("in", "not in"):
         if not (b == ANY or b == STR or isinstance(b, (ListOf, MapOf))):
             return f"'{op}' needs a list, map or str on its right, got {b}"
@@ -381,6 +381,17 @@ def _comparison_problem(op: str, a: Type, b: Type) -> str | None:
             or (isinstance(a, ListOf) and isinstance(b, ListOf)):
         return None
     return f"cannot compare {a} and {b}"
+
+
+def never_equal(a: Type, b: Type) -> bool:
+    """Whether values of these two static types can never be equal (a number and a text, a seat
+    and a card). Unknown types, none (any variable may hold it) and lists (two empty lists are
+    equal whatever they were meant to hold) can always be."""
+    if ANY in (a, b) or NONE in (a, b) or isinstance(a, OneOf) or isinstance(b, OneOf):
+        return False
+    if isinstance(a, ListOf) and isinstance(b, ListOf) or isinstance(a, MapOf) and isinstance(b, MapOf):
+        return False
+    return not (compatible(a, b) or compatible(b, a))
 
 
 def _vague(t: Type) -> bool:

@@ -115,9 +115,23 @@ def _type(error, path, doc) -> SchemaError:
     value = error.instance
     if "boolean" in expected and isinstance(value, str) and value.lower() in YAML11_BOOLEANS:
         hint = f"'{value}' is text here; write true or false"
+    elif path and path[-1] == "illegal" and not isinstance(value, str):
+        hint = "'illegal:' takes the move the engine must refuse: write {illegal: MOVE}"
     elif "string" in expected and isinstance(value, bool):
         hint = "quote it if you meant text"
+    if error.schema == game_schema()["$defs"]["expression"] and isinstance(value, (list, dict)):
+        return SchemaError(f"expected an expression, got {describe_value(value)} {_where(path)}", doc.pos(path),
+                           hint=_quote_hint(value))
     return SchemaError(f"expected {words}, got {describe_value(value)} {_where(path)}", doc.pos(path), hint=hint)
+
+
+def _quote_hint(value: Any) -> str:
+    """A list or map of YAML where an expression is expected: the same written as one expression."""
+    if isinstance(value, list) and all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value):
+        text = "[" + ", ".join(str(v) for v in value) + "]"
+        quote = '"' if "'" in text else "'"
+        return f"a list in an expression is written inside it: quote the whole of it, as {quote}{text}{quote}"
+    return "an expression is one text: quote the whole of it"
 
 
 def _enum(error, path, doc) -> SchemaError:
@@ -132,6 +146,8 @@ def _enum(error, path, doc) -> SchemaError:
 
 def _one_of(error, path, doc) -> SchemaError:
     value = error.instance
+    if not _is_effect_path(path) and "description" in error.schema:
+        return SchemaError(f"{_show(value)} {_where(path)} is not {error.schema['description']}", doc.pos(path))
     hint = "effects are: " + ", ".join(_effect_names())
     if isinstance(value, dict) and value:
         key = next((k for k in value if k not in _effect_keys()), next(iter(value)))

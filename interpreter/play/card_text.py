@@ -63,14 +63,14 @@ def hand_text(labels: list, tricks: dict, color: bool = False) -> str:
 
 def trick_lines(tricks: dict, names: list[str], color: bool = False) -> list[str]:
     """The trump, the suit led, and each card of the trick with the seat that played it."""
-    trump = "none" if tricks["trump"] is None else suit_text(tricks["trump"], color)
-    head = f"trump: {trump}"
+    facts = [] if tricks["trump"] is None else [f"trump: {suit_text(tricks['trump'], color)}"]   # no trump: not shown
     if tricks["led"] is not None:
         leader = names[tricks["leader"]] if tricks["leader"] is not None else "?"
-        head += f"  led: {suit_text(tricks['led'], color)} by {leader}"
+        facts.append(f"led: {suit_text(tricks['led'], color)} by {leader}")
     plays = [f"{names[seat] if seat is not None else '?'} {'##' if label is None else card_text(label, color)}"
              for seat, label in tricks["plays"]]
-    return [head, "played: " + (", ".join(plays) if plays else "(no card yet)")]
+    played = "played: " + (", ".join(plays) if plays else "(no card yet)")
+    return (["  ".join(facts)] if facts else []) + [played]
 
 
 def team_lines(team_vars: list[dict], teams: list[int], names: list[str]) -> list[str]:

@@ -12,6 +12,7 @@ HIDDEN = "##"
 def render_view(view: dict, names: list[str] | None = None, color: bool = False) -> str:
     """The view as text; ``color`` adds ANSI colours (red suits)."""
     names = names or [f"P{i + 1}" for i in range(view["players"])]
+    view = _cards_named(view)
     lines = [_title(view, names)]
     if view["dice"]:
         lines.append("Dice: " + " ".join(str(d) for d in view["dice"]))
@@ -123,6 +124,23 @@ def _pile(pile: list, color: bool = False) -> str:
         return f"{card_text(pile[-1], color)} (on {hidden} more)"
     text = " ".join(card_text(c, color) if c is not None else HIDDEN for c in pile)
     return text
+
+
+def _cards_named(view: dict) -> dict:
+    """The view with each card held in a variable or a view line written as the card (``J♠``)."""
+    labels = view.get("card_labels") or {}
+    if not labels:
+        return view
+
+    def named(value: Any) -> Any:
+        if isinstance(value, list):
+            return [named(v) for v in value]
+        if isinstance(value, dict):
+            if "$card" in value:
+                return card_text(labels[str(value["$card"])])
+            return {k: named(v) for k, v in value.items()}
+        return value
+    return {**view, **{key: named(view[key]) for key in ("vars", "seat_vars", "team_vars", "shown")}}
 
 
 def _plain(value: Any) -> Any:

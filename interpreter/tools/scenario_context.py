@@ -162,3 +162,10 @@ def home_of(game: Any, card: Card) -> ZoneRef | None:
 
 def lay(state: State, ids: list[int], face: str) -> None:
     (state.face_up.update if face == "up" else state.face_up.difference_update)(ids)
+
+
+def face_setter(ids: list[int], up: bool) -> Callable[[State], None]:
+    """Lay these cards face up (or down), wherever they are."""
+    def change(state: State) -> None:
+        (state.face_up.update if up else state.face_up.difference_update)(ids)
+    return change

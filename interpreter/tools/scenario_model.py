@@ -45,8 +45,11 @@ class Start:
     stack: dict[ZoneRef, list[int]] = field(default_factory=dict)
     changes: list[Callable[[State], None]] = field(default_factory=list)
     rolls: list[list[int]] = field(default_factory=list)
+    choices: dict[str, list] = field(default_factory=dict)   # a variable: its next choose_random outcomes
     stack_pos: Position | None = None
     rolls_pos: Position | None = None
+    choices_key_pos: Position | None = None
+    choices_pos: dict[str, Position] = field(default_factory=dict)
 
 
 @dataclass

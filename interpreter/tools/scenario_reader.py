@@ -12,6 +12,7 @@ from ..load.spec import resolve_options, start_value
 from ..load.yamlio import Document
 from .scenario_context import (
     RESULTS,
+    face_setter,
     GameLoader,
     ScenarioContext,
     merge,
@@ -222,9 +223,10 @@ class ScenarioReader:
             ids.append(copies[used])
         return ids
 
-    def variables(self, path: tuple, given: dict, declared: dict, what: str) -> dict:
+    def variables(self, path: tuple, given: dict, declared: dict, what: str, typed: bool = False) -> dict:
         """``given`` with its names checked against ``declared`` (nested maps key by key) and its
-        values of the kind of the start values; ``none`` read as the none value."""
+        values of the kind of the start values; ``none`` read as the none value. ``typed``: a text
+        where no text is declared is the seat (``P2``) or card (``JS``) it names (``typed_value``)."""
         checked = {}
         for name, value in given.items():
             if name not in declared:
@@ -233,7 +235,7 @@ class ScenarioReader:
                 continue
             start = declared[name]
             if isinstance(value, dict) and isinstance(start, dict) and start:
-                checked[name] = self.variables(path + (name,), value, start, f"key of '{name}'")
+                checked[name] = self.variables(path + (name,), value, start, f"key of '{name}'", typed)
                 continue
             value = start_value(value)
             wanted = kind_of(start)
@@ -241,8 +243,27 @@ class ScenarioReader:
                 self.error(f"'{name}' holds {wanted} (it starts as {show(start)}), not {describe_value(value)}",
                            path + (name,))
                 continue
-            checked[name] = value
+            checked[name] = self.typed_value(path + (name,), value, start) if typed else value
         return checked
+
+    def typed_value(self, path: tuple, value: Any, start: Any) -> Any:
+        """A value as the game holds it. The start value is the declaration: text stays text where
+        the variable starts as text (or as a list of texts); elsewhere ``P2`` is a seat and a card's
+        label is that card (its first copy), in lists and maps too."""
+        if isinstance(start, str) or isinstance(start, list) and any(isinstance(s, str) for s in start):
+            return value
+        if isinstance(value, list):
+            return [self.typed_value(path + (i,), v, None) for i, v in enumerate(value)]
+        if isinstance(value, dict):
+            return {k: self.typed_value(path + (k,), v, None) for k, v in value.items()}
+        if not isinstance(value, str):
+            return value
+        match = OWNER.fullmatch(value)
+        if match and match.group(1) == "P":
+            index = self.seat(path, value)
+            return value if index is None else Seat(index)
+        copies = self.ctx.by_label.get(value)
+        return self.ctx.table[copies[0]] if copies else value
 
     # -- the starting position ---------------------------------------------------------------------
     def start(self, path: tuple, data: dict) -> Start:
@@ -259,7 +280,8 @@ class ScenarioReader:
             dice = self.dice(path + ("dice",), data["dice"], sort=game.dice_sorted)
             start.changes.append(setter("dice", dice))
         if "vars" in data:
-            values = self.variables(path + ("vars",), data["vars"], game.variables.get("game", {}), "game variable")
+            values = self.variables(path + ("vars",), data["vars"], game.variables.get("game", {}), "game variable",
+                                    typed=True)
             start.changes.append(lambda state: merge(state.vars, values))
         for level, letter in (("seat", "P"), ("team", "T")):
             if f"{level}_vars" in data:
@@ -269,14 +291,33 @@ class ScenarioReader:
             taken: dict[str, int] = {}
             contents = {ref: self.cards(where, cards, taken) for ref, (where, cards) in given.items()}
             start.changes.append(zone_setter(self.ctx, contents, self.doc.pos(path + ("zones",))))
+        for face in ("face_up", "face_down"):
+            if face in data:
+                ids = self.cards(path + (face,), data[face], {})
+                start.changes.append(face_setter(ids, face == "face_up"))
         if "stack" in data:
             given = self.piles(path + ("stack",), data["stack"], "stacked cards")
             start.stack = {ref: self.cards(where, cards, {}) for ref, (where, cards) in given.items()}
             start.stack_pos = self.doc.key_pos(path + ("stack",))
+        if "choices" in data:
+            self.choices(path + ("choices",), data["choices"], start)
         if "rolls" in data:
             start.rolls = [self.dice(path + ("rolls", i), roll, exact=False) for i, roll in enumerate(data["rolls"])]
             start.rolls_pos = self.doc.key_pos(path + ("rolls",))
         return start
+
+    def choices(self, path: tuple, given: dict, start: Start) -> None:
+        """The outcomes of the next ``choose_random`` of each variable named, from the setup on."""
+        targets = self.ctx.game.choice_targets
+        start.choices_key_pos = self.doc.key_pos(path)
+        for name, outcomes in given.items():
+            if name not in targets:
+                self.error(f"no choose_random effect sets '{name}'", path + (name,), key=True,
+                           hint=did_you_mean(name, targets) or listing("variables choose_random sets", sorted(targets)))
+                continue
+            values = outcomes if isinstance(outcomes, list) else [outcomes]
+            start.choices[name] = [start_value(v) for v in values]
+            start.choices_pos[name] = self.doc.pos(path + (name,))
 
     def phase_change(self, path: tuple, name: str) -> list[Callable]:
         names = self.ctx.game.phase_names
@@ -307,7 +348,7 @@ class ScenarioReader:
         for owner_text, values in given.items():
             count = self.ctx.players if letter == "P" else None
             owner = self.owner(path + (owner_text,), owner_text, letter, count, key=True)
-            checked = self.variables(path + (owner_text,), values, declared, f"{level} variable")
+            checked = self.variables(path + (owner_text,), values, declared, f"{level} variable", typed=True)
             if owner is not None:
                 pos = self.doc.key_pos(path + (owner_text,))
                 changes.append(owner_merge(level, owner, owner_text, checked, pos))

@@ -110,26 +110,41 @@ def run_scenario(scenario: Scenario) -> Outcome:
         failures = _run_step(scenario, state, step)
         if failures:
             return Outcome(scenario, failures)
-    unused = len(state.presets.rolls) if state.presets else 0
+    return Outcome(scenario, _unused(scenario, state.presets))
+
+
+def _unused(scenario: Scenario, presets: Presets | None) -> list[Failure]:
+    """A fixed roll or choice that no effect used: the scenario did not test what it meant to."""
+    failures = []
+    unused = len(presets.rolls) if presets else 0
     if unused:
         rolls = "1 fixed roll was" if unused == 1 else f"{unused} fixed rolls were"
-        return Outcome(scenario, [Failure(scenario.start.rolls_pos, f"{rolls} never used")])
-    return Outcome(scenario, [])
+        failures.append(Failure(scenario.start.rolls_pos, f"{rolls} never used"))
+    for name, left in (presets.choices.items() if presets else ()):
+        if left:
+            outcomes = ", ".join(show(plain(v)) for v in left)
+            what = "fixed outcome" if len(left) == 1 else "fixed outcomes"
+            failures.append(Failure(scenario.start.choices_pos[name], f"{what} for {name} never used: {outcomes}"))
+    return failures
 
 
 def _start(scenario: Scenario) -> tuple[State | None, Failure | None]:
     start = scenario.start
+    presets = Presets(stacks=dict(start.stack), choices={k: list(v) for k, v in start.choices.items()})
     try:
-        state = engine.new_state(scenario.game.game, scenario.players, scenario.seed, stack=start.stack or None)
+        state = engine.new_state(scenario.game.game, scenario.players, scenario.seed, presets=presets)
     except RulesError as error:
-        return None, _game_failure(error, f"in the scenario at {scenario.pos}") if _of_the_game(error) else _error_failure(start.stack_pos or scenario.pos, error)
+        if _of_the_game(error):
+            return None, _game_failure(error, f"in the scenario at {scenario.pos}")
+        return None, _error_failure(error.pos or start.stack_pos or start.choices_key_pos or scenario.pos, error)
     for change in start.changes:
         try:
             change(state)
         except RulesError as error:
             return None, _error_failure(error.pos or scenario.pos, error)
     if start.rolls:
-        state.presets = Presets(rolls=[list(r) for r in start.rolls])
+        state.presets = state.presets or Presets()
+        state.presets.rolls = [list(r) for r in start.rolls]
     return state, None
 
 
