@@ -110,9 +110,10 @@ def results(game: Any, state: State) -> list:
                 for s in range(state.players)]
 
 
-def ranking(game: Any, state: State) -> list[int]:
-    """Each seat's place, from 1; seats that tie on score and every tie-break share a place."""
-    points = scores(game, state)
+def ranking(game: Any, state: State, points: list | None = None) -> list[int]:
+    """Each seat's place, from 1; seats that tie on score and every tie-break share a place.
+    ``points``: the seats' scores when the caller has them already (they are not worked out again)."""
+    points = scores(game, state) if points is None else points
     with active(game, state):
         keys = [_rank_key(game, state, s, points[s]) for s in range(state.players)]
     places = []

@@ -30,7 +30,7 @@ def settle(ctx: Ctx) -> None:
     for _ in range(MAX_TRIGGER_CASCADE):
         if ctx.state.over:
             return
-        if _fire_triggers(ctx):
+        if ctx.game.triggers and _fire_triggers(ctx):
             continue
         if interrupts.pending(ctx.state):
             if interrupts.advance(ctx.state, ctx.signals, lambda seat: _has_move(ctx, seat)):

@@ -149,12 +149,14 @@ class Game:
               slot: Any = None) -> int | None:
         """Move one card from wherever it is to the top (or bottom) of a zone; in a grid, to the
         first empty slot, or to ``slot``: the card that was there is returned, out of every zone."""
-        for name, piles in state.zones.items():
-            for pile in piles:
-                if card_id in pile:
-                    grids.take_out(pile, card_id, self.zones[name].grid is not None)
-                    break
+        places = state.places
+        found = places.get(card_id)
+        if found is not None and card_id in found[1]:
+            grids.take_out(found[1], card_id, self.zones[found[0]].grid is not None)
+        else:
+            self._take_out(state, card_id)
         pile = self.pile(state, target)
+        places[card_id] = (target.name, pile)
         displaced = None
         if slot is not None:
             displaced = grids.put_at(self, target, pile, slot, card_id)
@@ -165,6 +167,14 @@ class Game:
         face = face or self.zones[target.name].face
         (state.face_up.add if face == "up" else state.face_up.discard)(card_id)
         return displaced
+
+    def _take_out(self, state: Any, card_id: int) -> None:
+        """Take a card out of whichever pile holds it, looking through every pile."""
+        for name, piles in state.zones.items():
+            for pile in piles:
+                if card_id in pile:
+                    grids.take_out(pile, card_id, self.zones[name].grid is not None)
+                    return
 
     def team_of(self, state: Any, seat: int) -> int:
         teams = state.vars.get("$teams")

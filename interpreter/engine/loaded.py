@@ -43,8 +43,8 @@ class LoadedGame:
     def results(self, state: State) -> list:
         return engine.results(self.game, state)
 
-    def ranking(self, state: State) -> list[int]:
-        return engine.ranking(self.game, state)
+    def ranking(self, state: State, points: list | None = None) -> list[int]:
+        return engine.ranking(self.game, state, points)
 
     def state_from_json(self, data: dict) -> State:
         return State.from_json(data, self.game.card_table(data["players"]))

@@ -50,7 +50,7 @@ def _play(loaded: LoadedGame, settings: Settings, index: int, seed: int) -> Game
     scores = loaded.scores(state)
     if not all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores):
         raise RulesError(f"the scores are not all numbers: {scores!r}")
-    return GameOutcome(index, seed, scores, loaded.ranking(state), state.moves, state.round, first_seat, stop, None)
+    return GameOutcome(index, seed, scores, loaded.ranking(state, scores), state.moves, state.round, first_seat, stop, None)
 
 
 # Compiled games hold closures, which cannot be sent to another process: each worker compiles
