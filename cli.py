@@ -30,14 +30,14 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
     return options
 
 
-def _load_for_players(file: str, options: tuple[str, ...], players: int | None) -> tuple:
+def _load_for_players(file: str, options: tuple[str, ...], players: int | None, engine: str = "compiled") -> tuple:
     """The game with its options, and the number of players checked against it (default: the game's)."""
     from interpreter.api import load_game
     from interpreter.errors import OptionError, RulesError
     from interpreter.tools.simulate import check_players
 
     try:
-        loaded = load_game(file, _parse_options(options))
+        loaded = load_game(file, _parse_options(options), engine=engine)
     except RulesError as error:
         _fail(error)
     players = players or loaded.game.default_players
@@ -50,6 +50,9 @@ def _load_for_players(file: str, options: tuple[str, ...], players: int | None) 
 
 option_flag = click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
                            help="Set a game option (repeatable).")
+engine_flag = click.option("--engine", type=click.Choice(["compiled", "reference"]), default="compiled",
+                           show_default=True, help="Run the code generated for the game, or the reference "
+                           "interpreter (the same games, slower).")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -206,12 +209,13 @@ def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
 @click.option("--max-moves", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Stop a game still running after this many moves (counted as stopped by a limit).")
 @option_flag
+@engine_flag
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON, and nothing else.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), metavar="FILE.png",
               help="Also draw a histogram of each seat's scores (needs: pip install 'rules[plot]').")
 def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], bots: str | None,
              seed: int, jobs: int, backend: str, address: str | None, max_moves: int, options: tuple[str, ...],
-             as_json: bool, plot_path: str | None) -> None:
+             engine: str, as_json: bool, plot_path: str | None) -> None:
     """Play many games between bots and report wins, places, scores and game lengths.
 
     Exits with 1 when a game raised an error (the run still goes on and reports it)."""
@@ -229,7 +233,7 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
     if jobs != 1 and backend == "ray":
         raise click.UsageError("--jobs is for --backend processes: with --backend ray, Ray decides how many "
                                "games run at once")
-    loaded, players = _load_for_players(file, options, players)
+    loaded, players = _load_for_players(file, options, players, engine)
     if plot_path:
         try:
             load_pyplot()       # before the run, not after it
@@ -292,8 +296,9 @@ def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, o
               "benchmarks/baselines/ or a .py file.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON, and nothing else.")
 @option_flag
+@engine_flag
 def bench_command(file: str, games: int, runs: int, players: int | None, seed: int, baseline: str | None,
-                  as_json: bool, options: tuple[str, ...]) -> None:
+                  as_json: bool, options: tuple[str, ...], engine: str) -> None:
     """Measure random playouts: playouts per second, microseconds per move, peak memory."""
     from interpreter.errors import OptionError, RulesError
     from interpreter.tools.bench import (
@@ -304,7 +309,7 @@ def bench_command(file: str, games: int, runs: int, players: int | None, seed: i
         render_text,
     )
 
-    loaded, players = _load_for_players(file, options, players)
+    loaded, players = _load_for_players(file, options, players, engine)
     try:
         module = load_baseline(find_baseline(baseline, file)) if baseline else None
         if module is not None:

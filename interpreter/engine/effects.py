@@ -27,6 +27,10 @@ class EffectCompiler:
     def block(self, path: tuple, locals_: dict | None = None) -> Run:
         items = self.c.doc_value(path) or []
         runs = [self.effect(path + (i,), item, locals_ or {}) for i, item in enumerate(items)]
+        if not runs:
+            return nothing      # the flow skips an empty block, and the context it would get
+        if len(runs) == 1:
+            return runs[0]
 
         def run_block(ctx, env):
             for run in runs:
@@ -258,6 +262,10 @@ class EffectCompiler:
 
 _KINDS = ("set", "add", "choose_random", "roll", "shuffle", "move", "deal", "flip", "if", "for", "log", "play_to_trick",
           "interrupt")
+
+
+def nothing(ctx: Any, env: dict) -> None:
+    """An empty block of effects."""
 
 
 def key_offset(target: str) -> int:

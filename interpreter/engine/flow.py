@@ -12,6 +12,7 @@ from ..errors import EvalError, LimitError
 from ..limits import MAX_TRIGGER_CASCADE
 from . import interrupts
 from .context import Ctx
+from .effects import nothing
 from .legal import has_move
 from .values import Seat
 
@@ -95,7 +96,8 @@ def _start_phase(ctx: Ctx, index: int) -> None:
     phase.start(ctx, {})
     if phase.turns is not None:
         state.current = _seat_value(phase.first(ctx, {}), state) if phase.first else 0
-        phase.turn_start(_at(ctx, state.current), {})
+        if phase.turn_start is not nothing:
+            phase.turn_start(_at(ctx, state.current), {})
 
 
 def _end_turn(ctx: Ctx) -> None:
@@ -103,7 +105,8 @@ def _end_turn(ctx: Ctx) -> None:
     phase = ctx.game.phases[state.phase]
     if phase.turns is None:
         return
-    phase.turn_end(_at(ctx, state.current), {})
+    if phase.turn_end is not nothing:
+        phase.turn_end(_at(ctx, state.current), {})
     state.turns += 1
     if phase.turns.get("each") == "once" and state.turns >= state.players:
         ctx.signals.append("end_phase")
@@ -113,7 +116,8 @@ def _end_turn(ctx: Ctx) -> None:
     else:
         step = -1 if phase.turns.get("order") == "counterclockwise" else 1
         state.current = (state.current + step) % state.players
-    phase.turn_start(_at(ctx, state.current), {})
+    if phase.turn_start is not nothing:
+        phase.turn_start(_at(ctx, state.current), {})
 
 
 def _end_phase(ctx: Ctx) -> None:

@@ -12,6 +12,7 @@ from ..errors import EvalError, IllegalMove
 from ..expr.runtime import MEMO, STEPS
 from ..limits import MAX_EVAL_STEPS
 from . import interrupts
+from .codegen_legal import Enough as _Enough
 from .context import Ctx, active
 from .moves import Move, show, sub_collections
 from .state import State
@@ -65,14 +66,14 @@ def _legal(game: Any, state: State, seat: int, first_only: bool = False) -> list
         for name in names:
             move = game.moves[name]
             env = {MEMO: memo, STEPS: [MAX_EVAL_STEPS]}
-            _choose(_Listing(name, seat, move.params, move.stages, ctx, found, first_only), env, 0, (), name, None)
+            listing = _Listing(name, seat, move.params, move.stages, ctx, found, first_only)
+            if move.listing is not None:        # the engine ``compiled``: codegen_legal.py
+                move.listing(listing, env)
+            else:
+                _choose(listing, env, 0, (), name, None)
     except _Enough:
         pass
     return list(found.values())
-
-
-class _Enough(Exception):
-    """Raised when the one legal move asked for is found: the listing stops at once."""
 
 
 class _Listing:

@@ -53,6 +53,8 @@ class LoadedGame:
         return self.spec.digest()
 
 
-def load_game(path: str | Path, options: dict[str, Any] | None = None, *, text: str | None = None) -> LoadedGame:
-    """Read, check and compile a game file; every problem is reported at once (``ErrorList``)."""
-    return LoadedGame(Game(read_spec(path, options, text=text)))
+def load_game(path: str | Path, options: dict[str, Any] | None = None, *, text: str | None = None,
+              engine: str = "compiled") -> LoadedGame:
+    """Read, check and compile a game file; every problem is reported at once (``ErrorList``).
+    ``engine``: ``compiled`` (code generated for the game) or ``reference`` (the closures)."""
+    return LoadedGame(Game(read_spec(path, options, text=text), engine))
