@@ -105,6 +105,25 @@ def test_simulate_gives_the_same_report_with_either_engine():
     assert reports[0] == reports[1] and reports[0]["games"]["played"] == 4
 
 
+def test_a_game_failing_at_run_time_fails_the_same_way_in_both(tmp_path):
+    from tests.test_simulate import FRAGILE
+    path = tmp_path / "fragile.yaml"
+    path.write_text(FRAGILE)
+    pair = both(path)
+    for seed in range(8):
+        lockstep(pair, None, seed, 200)
+    errors = [outcome(lambda g=g: _play_to_the_end(g, seed)) for g in pair for seed in range(8)]
+    assert errors[:8] == errors[8:]
+    assert any(e[0] == "error" and e[2] == "division by zero" and e[4].endswith(":17:24") for e in errors)
+
+
+def _play_to_the_end(loaded, seed: int) -> list:
+    state = loaded.new_state(None, seed)
+    while not state.over:
+        loaded.apply(state, loaded.legal_moves(state)[seed % len(loaded.legal_moves(state))])
+    return loaded.scores(state)
+
+
 # ------------------------------------------------------------------------------------ scenarios
 
 def scenario_record(scenario) -> list:

@@ -25,7 +25,7 @@ from typing import Any, Callable
 from . import nodes as n
 from . import ops
 from .. import limits
-from .runtime import SIZED, STEPS, Fn, fault, spend, too_many_steps
+from .runtime import CALLS, SIZED, STEPS, Fn, enter, fault, spend, too_many_steps
 from .shapes import read_error
 from .switch import switch_cases
 
@@ -42,6 +42,10 @@ def generate(compiler: Any, root: n.Node) -> Fn | None:
     if not gen.generated:
         return None
     return gen.build(stmts, value)
+
+
+class _NotInlined(Exception):
+    """An inlined body met a node that only its closure runs: the call is not inlined."""
 
 
 def make_function(constants: list, params: list[str], body: list[ast.stmt]) -> Callable | None:
@@ -94,6 +98,7 @@ class _Generator:
         self._nested = 0            # ``try`` blocks open around the node being generated
         self.generated = False      # whether any node was generated rather than called
         self._env = "env"           # the env the node being generated reads (a loop's own, inside it)
+        self._inlined: dict[str, str] = {}  # in an inlined body: its parameters' temporaries
 
     def env(self) -> ast.Name:
         return load(self._env)
@@ -136,6 +141,8 @@ class _Generator:
             if found is not None:
                 self.generated = True
                 return found
+        if self._inlined:
+            raise _NotInlined      # an inlined body has no env of its own for a closure to read
         return [], call(self.const(piece.fn), CTX, self.env())
 
     def _constant(self, value: Any) -> ast.expr:
@@ -190,6 +197,8 @@ class _Generator:
     def _Name(self, node: n.Name):
         target = self.c.resolved.targets[id(node)]
         if target[0] == "local":
+            if node.name in self._inlined:
+                return [], load(self._inlined[node.name])
             return [], ast.Subscript(value=self.env(), slice=self.const(node.name), ctx=ast.Load())
         if target[0] == "host":
             return [], call(self.const(target[1].get), CTX)
@@ -308,6 +317,10 @@ class _Generator:
         get = target[1].get if target[0] == "object" else ops.member_reader(node.name)
         obj, pos = node.obj, c.pos(node)
         member = self.const(node.name)
+        if isinstance(obj, n.Name) and obj.name in self._inlined and c.resolved.targets.get(id(obj)) == ("local",):
+            held = self._inlined[obj.name]
+            error = call(self.const(read_error), load("_e"), load(held), member)
+            return self.in_try(lambda: ([], call(self.const(get), load(held))), pos, lambda e: error)
         if isinstance(obj, n.Name) and c.resolved.targets.get(id(obj)) == ("local",):
             key = self.const(obj.name)
             read = ast.Subscript(value=self.env(), slice=key, ctx=ast.Load())
@@ -323,9 +336,9 @@ class _Generator:
 
     def _Call(self, node: n.Call):
         c = self.c
-        kind, target, *_ = c.resolved.targets[id(node)]
+        kind, target, *specializer = c.resolved.targets[id(node)]
         if kind == "user":
-            return None         # defined functions: their closures
+            return self._inline_call(node, target, list(node.args), specializer[0])
         if c._deciding_loop(node, target) is not None:
             return self._deciding_loop(node, target)
         pos, impl = c.pos(node), target.impl
@@ -335,6 +348,41 @@ class _Generator:
         if c.budget:
             return self.in_try(lambda: self._counted(impl, args), pos)
         return self.in_try(lambda: self._apply(impl, args), pos)
+
+    # -- calls of defined functions ----------------------------------------------------------------
+    def _inline_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
+        """A call whose result is not remembered and whose body does a bounded work (no call,
+        loop or lambda: runtime.plain_call): the body's code is written at the call, its
+        parameters in temporaries. The call is entered as plain_call enters it (the depth of
+        calls checked, a step spent, the arguments worked out, all failing at the call), then
+        the body runs, failing at its own positions. Any other call runs as its closure."""
+        if function.remember or not arg_nodes or self._inlined:
+            return None
+        special = specializer() if specializer is not None else None   # as plain_call's first call does
+        compiled = (function if special is None else special).compiled
+        body_compiler = compiled.compiler
+        if body_compiler is None or compiled.constant or body_compiler.budget:
+            return None
+        calls, temps = self.temp(), [self.temp() for _ in arg_nodes]
+
+        def entered():
+            stmts = [ast.Expr(value=call(self.const(enter), self.env(), load(calls), self.const(limits.MAX_CALL_DEPTH)))]
+            arg_stmts, values = self.values(arg_nodes)
+            stmts += arg_stmts + [assign(t, v) for t, v in zip(temps, values)]
+            return stmts, ast.Constant(None)
+        got = ast.Call(func=ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()),
+                       args=[self.const(CALLS), ast.Constant(0)], keywords=[])
+        head = [assign(calls, ast.BinOp(left=got, op=ast.Add(), right=ast.Constant(1)))]
+        entry, _ = self.in_try(entered, self.c.pos(node))
+        outer_compiler, outer_inlined = self.c, self._inlined
+        self.c, self._inlined = body_compiler, dict(zip(function.params, temps))
+        try:
+            body_stmts, value = self.node(compiled.node)
+        except _NotInlined:
+            return None
+        finally:
+            self.c, self._inlined = outer_compiler, outer_inlined
+        return head + entry + body_stmts, value
 
     # -- loops: as compile_calls.py's ``_deciding_loop`` and shapes.py's ``single_loop`` ------------
     def _loop_head(self, loop: n.For) -> tuple[list[ast.stmt], list[ast.stmt], str, str, str]:

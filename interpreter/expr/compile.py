@@ -337,8 +337,11 @@ def _compile(text: str, scope: Scope, locate: Locator | None, expect: Type | Non
     if scope.generate and not piece.constant:
         body = generate(compiler, node) or body
     fn = with_budget(body) if compiler.budget else body
-    return Compiled(text, result, node, locate(node.start, node.end - node.start), fn, body,
-                    piece.constant, piece.value)
+    compiled = Compiled(text, result, node, locate(node.start, node.end - node.start), fn, body,
+                        piece.constant, piece.value)
+    if scope.generate:
+        compiled.compiler = compiler
+    return compiled
 
 
 def compile_functions(definitions: dict[str, UserFunction], scope: Scope) -> dict[str, CompiledFunction]:
