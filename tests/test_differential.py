@@ -16,7 +16,7 @@ from cli import main
 from interpreter import engine
 from interpreter.api import load_game
 from interpreter.errors import RulesError
-from interpreter.expr import Scope, compile_expression
+from interpreter.expr import Scope, UserFunction, compile_expression
 from interpreter.tools.scenario_context import GameLoader
 from interpreter.tools.scenario_run import run_scenario
 from interpreter.tools.scenarios import scenarios_in_file, scenarios_in_game
@@ -206,4 +206,19 @@ def test_the_evaluation_table_gives_the_same_values():
              "not loose.rank", "loose.rank < 'a'", "n * n - 1 - loose", "-n", "dice[1:3]", "[n, n + 1, loose.rank]"]
     for text in texts:
         found = [evaluated(text, scope, test_expr_eval.CTX, {"n": 4}) for scope in scopes]
+        assert found[0] == found[1], text
+
+
+def test_calls_of_defined_functions_give_the_same_values_and_errors():
+    functions = {name: UserFunction(name, params, body) for name, params, body in [
+        ("half", ["v"], "v / (v - v)"), ("sum_sq", ["xs"], "sum(x * x for x in xs)"), ("first_of", ["xs"], "xs[0]"),
+        ("pair", ["a", "b"], "[a, b]"), ("zero", [], "0 * len(dice)"), ("fits", ["x", "y"], "x + 1 == y and x != y"),
+        ("checked", ["x"], "if x > 0 then x else x.missing")]}
+    scopes = generating(names=test_expr_fuzz.SCOPE.names, functions=functions)
+    texts = ["half(2)", "sum_sq([1, 2])", "sum_sq([1, 'a'])", "first_of([])", "pair(1, first_of([]))",
+             "zero + sum_sq(dice)", "sum_sq(dice) + sum_sq(dice) + zero", "fits(1, 2) and fits(2, 3)",
+             "[fits(d, 6) for d in dice]", "fits('a', 2)", "checked(1) + checked(-1)", "pair(zero, zero)",
+             "any(fits(d, e) for d in dice for e in dice)", "all(checked(d) > 0 for d in dice)"]
+    for text in texts:
+        found = [evaluated(text, scope, None, {}) for scope in scopes]
         assert found[0] == found[1], text

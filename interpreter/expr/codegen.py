@@ -25,7 +25,7 @@ from typing import Any, Callable
 from . import nodes as n
 from . import ops
 from .. import limits
-from .runtime import CALLS, SIZED, STEPS, Fn, enter, fault, spend, too_many_steps
+from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, Fn, enter, fault, memo_key, spend, too_many_steps
 from .shapes import read_error
 from .switch import switch_cases
 
@@ -202,7 +202,7 @@ class _Generator:
             return [], ast.Subscript(value=self.env(), slice=self.const(node.name), ctx=ast.Load())
         if target[0] == "host":
             return [], call(self.const(target[1].get), CTX)
-        return None
+        return self._constant_call(node, target[1])
 
     def _ListDisplay(self, node: n.ListDisplay):
         stmts, items = self.values(list(node.items))
@@ -338,6 +338,10 @@ class _Generator:
         c = self.c
         kind, target, *specializer = c.resolved.targets[id(node)]
         if kind == "user":
+            if not node.args:
+                return self._constant_call(node, target)
+            if target.remember:
+                return self._remembered_call(node, target, list(node.args), specializer[0])
             return self._inline_call(node, target, list(node.args), specializer[0])
         if c._deciding_loop(node, target) is not None:
             return self._deciding_loop(node, target)
@@ -366,13 +370,10 @@ class _Generator:
         calls, temps = self.temp(), [self.temp() for _ in arg_nodes]
 
         def entered():
-            stmts = [ast.Expr(value=call(self.const(enter), self.env(), load(calls), self.const(limits.MAX_CALL_DEPTH)))]
             arg_stmts, values = self.values(arg_nodes)
-            stmts += arg_stmts + [assign(t, v) for t, v in zip(temps, values)]
-            return stmts, ast.Constant(None)
-        got = ast.Call(func=ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()),
-                       args=[self.const(CALLS), ast.Constant(0)], keywords=[])
-        head = [assign(calls, ast.BinOp(left=got, op=ast.Add(), right=ast.Constant(1)))]
+            return [self._enter(calls, None)] + arg_stmts + [assign(t, v) for t, v in zip(temps, values)], \
+                ast.Constant(None)
+        head = [self._count_calls(calls)]
         entry, _ = self.in_try(entered, self.c.pos(node))
         outer_compiler, outer_inlined = self.c, self._inlined
         self.c, self._inlined = body_compiler, dict(zip(function.params, temps))
@@ -383,6 +384,77 @@ class _Generator:
         finally:
             self.c, self._inlined = outer_compiler, outer_inlined
         return head + entry + body_stmts, value
+
+    def _enter(self, calls: str, steps: str | None) -> ast.stmt:
+        entered = call(self.const(enter), self.env(), load(calls), self.const(limits.MAX_CALL_DEPTH))
+        return ast.Expr(value=entered) if steps is None else assign(steps, entered)
+
+    def _count_calls(self, calls: str) -> ast.stmt:
+        got = call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(CALLS), ast.Constant(0))
+        return assign(calls, ast.BinOp(left=got, op=ast.Add(), right=ast.Constant(1)))
+
+    def _constant_call(self, node: n.Node, function: Any):
+        """As runtime.constant_call: the result remembered in the memo by the function's name."""
+        if self._inlined:
+            return None
+        calls, memo, result, steps = self.temp(), self.temp(), self.temp(), self.temp()
+        name, missing = self.const(function.name), self.const(MISSING)
+        known = ast.Compare(left=load(memo), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
+        look_up = call(ast.Attribute(value=load(memo), attr="get", ctx=ast.Load()), name, missing)
+        entry, _ = self.in_try(lambda: ([self._enter(calls, steps)], ast.Constant(None)), self.c.pos(node))
+        inner = ast.Dict(keys=[self.const(STEPS), self.const(CALLS), self.const(MEMO)],
+                         values=[load(steps), load(calls), load(memo)])
+        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=ast.Store())], value=load(result))
+        work = entry + [assign(result, call(self.const(function.body), CTX, inner)),
+                        ast.If(test=known, body=[keep], orelse=[])]
+        return [
+            self._count_calls(calls),
+            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(MEMO))),
+            assign(result, missing),
+            ast.If(test=known, body=[assign(result, look_up)], orelse=[]),
+            ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
+        ], load(result)
+
+    def _remembered_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
+        """As compile_calls.py's remembered call: the result kept in the memo by name and arguments."""
+        if self._inlined:
+            return None
+        bodies = [function.body]
+        if specializer is not None:     # the body for the arguments' types, chosen at the first call
+            def specialize(ctx, env):
+                special = specializer()
+                bodies[0] = function.body if special is None else special.body
+                return bodies[0](ctx, env)
+            bodies[0] = specialize
+        calls, steps, values, memo, key, result = (self.temp() for _ in range(6))
+        missing = self.const(MISSING)
+
+        def entered():
+            arg_stmts, args = self.values(arg_nodes)
+            return ([self._enter(calls, steps)] + arg_stmts + [assign(values, ast.Tuple(elts=args, ctx=ast.Load()))],
+                    ast.Constant(None))
+        entry, _ = self.in_try(entered, self.c.pos(node))
+        look_up = ast.Try(body=[assign(result, call(ast.Attribute(value=load(memo), attr="get", ctx=ast.Load()),
+                                                     load(key), missing))],
+                          handlers=[ast.ExceptHandler(type=load("TypeError"), name=None,
+                                                      body=[assign(key, ast.Constant(None))])],
+                          orelse=[], finalbody=[])
+        has_key = ast.Compare(left=load(key), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
+        params = [self.const(p) for p in function.params]
+        inner = ast.Dict(keys=params + [self.const(STEPS), self.const(CALLS), self.const(MEMO)],
+                         values=[ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=ast.Load())
+                                 for i in range(len(params))] + [load(steps), load(calls), load(memo)])
+        body = ast.Subscript(value=self.const(bodies), slice=ast.Constant(0), ctx=ast.Load())
+        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=load(key), ctx=ast.Store())],
+                          value=load(result))
+        work = [assign(result, call(body, CTX, inner)), ast.If(test=has_key, body=[keep], orelse=[])]
+        return [self._count_calls(calls)] + entry + [
+            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(MEMO))),
+            assign(key, call(self.const(memo_key), load(memo), self.const(function.name), load(values))),
+            assign(result, missing),
+            ast.If(test=has_key, body=[look_up], orelse=[]),
+            ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
+        ], load(result)
 
     # -- loops: as compile_calls.py's ``_deciding_loop`` and shapes.py's ``single_loop`` ------------
     def _loop_head(self, loop: n.For) -> tuple[list[ast.stmt], list[ast.stmt], str, str, str]:
