@@ -68,14 +68,14 @@ def format_flags(command):
                         help="How to report: for people, or JSON for editors, scripts and CI.")(command)
 
 
-def _load_for_players(file: str, options: tuple[str, ...], players: int | None) -> tuple:
+def _load_for_players(file: str, options: tuple[str, ...], players: int | None, engine: str = "compiled") -> tuple:
     """The game with its options, and the number of players checked against it (default: the game's)."""
     from interpreter.engine.loaded import load_game
     from interpreter.errors import OptionError, RulesError
     from interpreter.tools.simulate import check_players
 
     try:
-        loaded = load_game(_game_file(file), _parse_options(options))
+        loaded = load_game(_game_file(file), _parse_options(options), engine=engine)
     except RulesError as error:
         _fail(error)
     players = players or loaded.game.default_players
@@ -90,6 +90,9 @@ option_flag = click.option("--option", "-o", "options", multiple=True, metavar="
                            help="Set a game option (repeatable).")
 players_flag = click.option("--players", "-p", type=click.IntRange(1, MAX_PLAYERS),
                             help="Number of players (default: the game's).")
+engine_flag = click.option("--engine", type=click.Choice(["compiled", "reference"]), default="compiled",
+                           show_default=True, help="Run the code generated for the game, or the reference "
+                           "interpreter (the same games, slower).")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -319,11 +322,12 @@ def schema_command(scenario: bool) -> None:
               help="Stop a game still running after this many moves (counted as stopped by a limit).")
 @option_flag
 @format_flags
+@engine_flag
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), metavar="FILE.png",
               help="Also draw a histogram of each seat's scores (needs: pip install 'rules[plot]').")
 def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], bots: str | None,
              seed: int, jobs: int, backend: str, address: str | None, max_moves: int, options: tuple[str, ...],
-             fmt: str, as_json: bool, plot_path: str | None) -> None:
+             engine: str, fmt: str, as_json: bool, plot_path: str | None) -> None:
     """Play many games between bots and report wins, places, scores and game lengths.
 
     Exits with 1 when a game raised an error (the run still goes on and reports it)."""
@@ -342,7 +346,7 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
     if jobs != 1 and backend == "ray":
         raise click.UsageError("--jobs is for --backend processes: with --backend ray, Ray decides how many "
                                "games run at once")
-    loaded, players = _load_for_players(file, options, players)
+    loaded, players = _load_for_players(file, options, players, engine)
     if plot_path:
         try:
             load_pyplot()       # before the run, not after it
@@ -420,8 +424,9 @@ def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, o
               "benchmarks/baselines/ or a .py file.")
 @format_flags
 @option_flag
+@engine_flag
 def bench_command(file: str, games: int, runs: int, players: int | None, seed: int, baseline: str | None,
-                  fmt: str, as_json: bool, options: tuple[str, ...]) -> None:
+                  fmt: str, as_json: bool, options: tuple[str, ...], engine: str) -> None:
     """Measure random playouts: playouts per second, microseconds per move, peak memory."""
     as_json = as_json or fmt == "json"
     from interpreter.errors import OptionError, RulesError
@@ -433,7 +438,7 @@ def bench_command(file: str, games: int, runs: int, players: int | None, seed: i
         render_text,
     )
 
-    loaded, players = _load_for_players(file, options, players)
+    loaded, players = _load_for_players(file, options, players, engine)
     try:
         module = load_baseline(find_baseline(baseline, file)) if baseline else None
         if module is not None:

@@ -162,9 +162,10 @@ def results(game: Any, state: State) -> list:
             raise in_game(error, game, state, "the results were counted") from None
 
 
-def ranking(game: Any, state: State) -> list[int]:
-    """Each seat's place, from 1; seats that tie on score and every tie-break share a place."""
-    points = scores(game, state)
+def ranking(game: Any, state: State, points: list | None = None) -> list[int]:
+    """Each seat's place, from 1; seats that tie on score and every tie-break share a place.
+    ``points``: the seats' scores when the caller has them already (they are not worked out again)."""
+    points = scores(game, state) if points is None else points
     with active(game, state):
         try:
             keys = [_rank_key(game, state, s, points[s]) for s in range(state.players)]

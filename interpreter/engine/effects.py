@@ -30,7 +30,18 @@ class EffectCompiler:
     def block(self, path: tuple, locals_: dict | None = None) -> Run:
         items = self.c.doc_value(path) or []
         runs = [self.effect(path + (i,), item, locals_ or {}) for i, item in enumerate(items)]
+        if not runs:
+            return nothing      # the flow skips an empty block, and the context it would get
         places = [self._place(path + (i,), item) for i, item in enumerate(items)]
+        if len(runs) == 1:
+            (run_one,), (place,) = runs, places
+
+            def run_single(ctx, env):
+                try:
+                    run_one(ctx, env)
+                except Exception as error:
+                    raise fault(error, place) from None
+            return run_single
 
         def run_block(ctx, env):
             try:
@@ -306,6 +317,10 @@ class EffectCompiler:
 
 _KINDS = ("set", "add", "choose_random", "roll", "shuffle", "move", "deal", "flip", "if", "for", "log", "play_to_trick",
           "interrupt")
+
+
+def nothing(ctx: Any, env: dict) -> None:
+    """An empty block of effects."""
 
 
 def key_offset(target: str) -> int:

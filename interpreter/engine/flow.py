@@ -13,6 +13,7 @@ from ..expr.ops import show
 from ..limits import MAX_ROUNDS, MAX_TRIGGER_CASCADE
 from . import interrupts
 from .context import Ctx
+from .effects import nothing
 from .legal import has_move
 from .values import Seat
 
@@ -32,7 +33,7 @@ def settle(ctx: Ctx) -> None:
     for _ in range(MAX_TRIGGER_CASCADE):
         if ctx.state.over:
             return
-        trigger = _fire_triggers(ctx)
+        trigger = _fire_triggers(ctx) if ctx.game.triggers else None
         if trigger is not None:
             fired = trigger
             continue
@@ -101,7 +102,8 @@ def _start_phase(ctx: Ctx, index: int) -> None:
     phase.start(ctx, {})
     if phase.turns is not None:
         state.current = _seat_value(phase.first(ctx, {}), state, phase.first) if phase.first else 0
-        phase.turn_start(_at(ctx, state.current), {})
+        if phase.turn_start is not nothing:
+            phase.turn_start(_at(ctx, state.current), {})
 
 
 def _end_turn(ctx: Ctx) -> None:
@@ -109,7 +111,8 @@ def _end_turn(ctx: Ctx) -> None:
     phase = ctx.game.phases[state.phase]
     if phase.turns is None:
         return
-    phase.turn_end(_at(ctx, state.current), {})
+    if phase.turn_end is not nothing:
+        phase.turn_end(_at(ctx, state.current), {})
     state.turns += 1
     if phase.turns.get("each") == "once" and state.turns >= state.players:
         ctx.signals.append("end_phase")
@@ -119,7 +122,8 @@ def _end_turn(ctx: Ctx) -> None:
     else:
         step = -1 if phase.turns.get("order") == "counterclockwise" else 1
         state.current = (state.current + step) % state.players
-    phase.turn_start(_at(ctx, state.current), {})
+    if phase.turn_start is not nothing:
+        phase.turn_start(_at(ctx, state.current), {})
 
 
 def _end_phase(ctx: Ctx) -> None:

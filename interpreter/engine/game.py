@@ -29,10 +29,14 @@ from ..load.spec import Spec
 from . import checks, grids
 from . import names as N
 from . import tricks as T
+from .codegen_legal import generate_listing
 from .context import Ctx
 from .effects import EffectCompiler
 from .values import Card, Seat, ZoneRef, standard_cards
 
+# How a game's expressions run: as code generated for the game (expr/codegen.py), or as the
+# closures that are the reference (expr/compile.py). Both give the same games.
+ENGINES = ("compiled", "reference")
 DEFINE_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*$")
 TEMPLATE_PART = re.compile(r"\{([^{}]+)\}")
 
@@ -54,6 +58,8 @@ class MoveDef:
     # once the first k parameters are chosen, so a move is dropped as early as possible.
     stages: list[list[Callable]]
     pos: Position | None = None     # the move's name in the file, for errors of its listing
+    # The listing of its legal choices as generated code (the engine ``compiled``), else None.
+    listing: Callable | None = None
 
 
 @dataclass
@@ -74,13 +80,18 @@ class PhaseDef:
 class Game:
     """Everything about one game (with its options) that does not change during play."""
 
-    def __init__(self, spec: Spec):
+    def __init__(self, spec: Spec, engine: str = "compiled"):
+        if engine not in ENGINES:
+            raise RulesError(f"there is no engine '{engine}'", hint="engines: " + ", ".join(ENGINES))
         self.spec = spec
+        self.engine = engine
         self.name = spec.name
         self.options = spec.options
         data = spec.data
         self.min_players, self.max_players, self.default_players = spec.players()
         self.zones = spec.zones()
+        self._grid_zones = {name for name, zone in self.zones.items() if zone.grid is not None}
+        self._faces = {name: zone.face for name, zone in self.zones.items()}
         self.variables = spec.variables()
         dice = data.get("dice")
         self.dice_count = dice["count"] if dice else 0
@@ -155,22 +166,38 @@ class Game:
               slot: Any = None) -> int | None:
         """Move one card from wherever it is to the top (or bottom) of a zone; in a grid, to the
         first empty slot, or to ``slot``: the card that was there is returned, out of every zone."""
+        places = state.places
+        found = places.get(card_id)         # (pile, whether it is a grid's)
+        if found is not None and card_id in found[0]:
+            grids.take_out(found[0], card_id, found[1])
+        else:
+            self._take_out(state, card_id)
+        name = target.name
+        pile = self.pile(state, target)
+        is_grid = name in self._grid_zones
+        places[card_id] = (pile, is_grid)
+        displaced = None
+        if slot is not None:
+            displaced = grids.put_at(self, target, pile, slot, card_id)
+        elif is_grid:
+            grids.put_in(self, target, pile, card_id)
+        elif at_bottom:
+            pile.insert(0, card_id)
+        else:
+            pile.append(card_id)
+        if (face or self._faces[name]) == "up":
+            state.face_up.add(card_id)
+        else:
+            state.face_up.discard(card_id)
+        return displaced
+
+    def _take_out(self, state: Any, card_id: int) -> None:
+        """Take a card out of whichever pile holds it, looking through every pile."""
         for name, piles in state.zones.items():
             for pile in piles:
                 if card_id in pile:
                     grids.take_out(pile, card_id, self.zones[name].grid is not None)
-                    break
-        pile = self.pile(state, target)
-        displaced = None
-        if slot is not None:
-            displaced = grids.put_at(self, target, pile, slot, card_id)
-        elif self.zones[target.name].grid is not None:
-            grids.put_in(self, target, pile, card_id)
-        else:
-            pile.insert(0, card_id) if at_bottom else pile.append(card_id)
-        face = face or self.zones[target.name].face
-        (state.face_up.add if face == "up" else state.face_up.discard)(card_id)
-        return displaced
+                    return
 
     def team_of(self, state: Any, seat: int) -> int:
         teams = state.vars.get("$teams")
@@ -316,6 +343,9 @@ class _Compiler:
                 self.errors += checks.check_view(self.doc, ("view", level, label), compiled, game.zones)
         if self.errors:
             raise ErrorList(self.errors)
+        if game.engine == "compiled":
+            for move in game.moves.values():
+                move.listing = generate_listing(move)
 
     def _base_scope(self) -> Scope:
         game = self.game
@@ -335,7 +365,9 @@ class _Compiler:
         names.update(N.flow_bindings(game, types.seat))
         if game.dice_count:
             names["dice"] = N.Binding(N.ListOf(N.INT), lambda ctx: ctx.state.dice, "the dice, as their values")
-        return Scope(names=names, registry=T.registry() if with_tricks else None)
+        scope = Scope(names=names, registry=T.registry() if with_tricks else None)
+        scope.generate = game.engine == "compiled"
+        return scope
 
     def _definitions(self) -> dict[str, UserFunction]:
         defs = {}

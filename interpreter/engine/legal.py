@@ -6,18 +6,16 @@ are made, and the move's text is built as the choices are made.
 """
 from __future__ import annotations
 
-import math
-from collections import Counter
 from typing import Any
 
-from ..errors import EvalError, IllegalMove
-from ..expr.ops import show as show_value
+from ..errors import IllegalMove
 from ..expr.runtime import MEMO, STEPS, fault
 from ..limits import MAX_EVAL_STEPS, MAX_MOVE_CHOICES
 from . import interrupts
-from .checks import too_many_choices
+from .choices import choices_of
+from .codegen_legal import Enough as _Enough
 from .context import Ctx, active
-from .moves import Move, show, sub_collections
+from .moves import Move, show
 from .state import State
 from .where import in_game, seat_name
 
@@ -71,7 +69,11 @@ def _legal(game: Any, state: State, seat: int, first_only: bool = False) -> list
         for name in names:
             move = game.moves[name]
             env = {MEMO: memo, STEPS: [MAX_EVAL_STEPS]}
-            _choose(_Listing(name, seat, move.params, move.stages, ctx, found, first_only), env, 0, (), name, None)
+            listing = _Listing(name, seat, move.params, move.stages, ctx, found, first_only)
+            if move.listing is not None:        # the engine ``compiled``: codegen_legal.py
+                move.listing(listing, env)
+            else:
+                _choose(listing, env, 0, (), name, None)
     except _Enough:
         pass
     except Exception as error:
@@ -79,10 +81,6 @@ def _legal(game: Any, state: State, seat: int, first_only: bool = False) -> list
         error = fault(error, move.pos if move is not None else None)
         raise in_game(error, game, state, f"the legal moves of {seat_name(seat)} were listed") from None
     return list(found.values())
-
-
-class _Enough(Exception):
-    """Raised when the one legal move asked for is found: the listing stops at once."""
 
 
 class _Listing:
@@ -124,32 +122,12 @@ def _choose(listing: _Listing, env: dict, depth: int, args: tuple, text: str, wo
         return
     param = params[depth]
     budget[0] = MAX_EVAL_STEPS
-    domain = param.domain.body(ctx, env)
-    if not isinstance(domain, list):
-        raise EvalError(f"parameter '{param.name}' must range over a list, not {show_value(domain)}", param.domain.pos)
-    if param.kind == "subset_of" and not _few_sub_collections(domain, listing.left):
-        raise too_many_choices(listing.name, param.domain.pos)
-    values, shown = sub_collections(domain) if param.kind == "subset_of" else (domain, None)
-    listing.left -= len(values)
-    if listing.left < 0:
-        raise too_many_choices(listing.name, param.domain.pos)
+    values, shown = choices_of(listing, param, param.domain.body(ctx, env))
     key = param.name
     for i, value in enumerate(values):
         env[key] = value
         _choose(listing, env, depth + 1, args + (value,), text, None if shown is None else shown[i])
     env.pop(key, None)
-
-
-def _few_sub_collections(values: list, most: int) -> bool:
-    """Whether ``values`` has at most ``most`` distinct sub-collections, worked out before any is
-    made (a list of n distinct values has 2**n - 1)."""
-    if len(values) <= 16 and 2 ** len(values) - 1 <= most:
-        return True
-    try:
-        repeats = Counter((type(v), v) for v in values).values()
-    except TypeError:           # unhashable values: each is taken as distinct
-        return len(values) < 64 and 2 ** len(values) - 1 <= most
-    return math.prod(n + 1 for n in repeats) - 1 <= most
 
 
 def find_move(game: Any, state: State, text: str, seat: int | None = None) -> Move:

@@ -64,8 +64,8 @@ class LoadedGame:
     def results(self, state: State) -> list:
         return engine.results(self.game, state)
 
-    def ranking(self, state: State) -> list[int]:
-        return engine.ranking(self.game, state)
+    def ranking(self, state: State, points: list | None = None) -> list[int]:
+        return engine.ranking(self.game, state, points)
 
     def state_from_json(self, data: dict) -> State:
         return State.from_json(data, self.game.card_table(data["players"]))
@@ -74,6 +74,8 @@ class LoadedGame:
         return self.spec.digest()
 
 
-def load_game(path: str | Path, options: dict[str, Any] | None = None, *, text: str | None = None) -> LoadedGame:
-    """Read, check and compile a game file; every problem is reported at once (``ErrorList``)."""
-    return LoadedGame(Game(read_spec(path, options, text=text)))
+def load_game(path: str | Path, options: dict[str, Any] | None = None, *, text: str | None = None,
+              engine: str = "compiled") -> LoadedGame:
+    """Read, check and compile a game file; every problem is reported at once (``ErrorList``).
+    ``engine``: ``compiled`` (code generated for the game) or ``reference`` (the closures)."""
+    return LoadedGame(Game(read_spec(path, options, text=text), engine))

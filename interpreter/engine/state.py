@@ -92,6 +92,10 @@ class State:
     stop_reason: str | None = None
     # Never cloned, serialised or compared: a state without presets is an ordinary state.
     presets: Presets | None = field(default=None, repr=False)
+    # Where each moved card was put, as (pile, whether it is a grid's): a hint that ``Game.place`` checks
+    # before it trusts it (a card taken out by other means is then looked for in every pile).
+    # Never cloned, serialised or compared.
+    places: dict = field(default_factory=dict, repr=False)
 
     def clone(self) -> "State":
         return State(

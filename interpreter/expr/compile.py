@@ -15,6 +15,7 @@ from ..errors import ErrorList, Position
 from . import nodes as n
 from . import ops
 from .check import Checker, Resolved
+from .codegen import generate
 from .compile_calls import CallCompiler
 from .functions import CompiledFunction
 from .nodes import all_nodes, children
@@ -332,9 +333,15 @@ def _compile(text: str, scope: Scope, locate: Locator | None, expect: Type | Non
         raise checker.errors[0] if len(checker.errors) == 1 else ErrorList(checker.errors)
     compiler = Compiler(checker.resolved, locate, node)
     piece = compiler.piece(node)
-    fn = with_budget(piece.fn) if compiler.budget else piece.fn
-    return Compiled(text, result, node, locate(node.start, node.end - node.start), fn, piece.fn,
-                    piece.constant, piece.value)
+    body = piece.fn
+    if scope.generate and not piece.constant:
+        body = generate(compiler, node) or body
+    fn = with_budget(body) if compiler.budget else body
+    compiled = Compiled(text, result, node, locate(node.start, node.end - node.start), fn, body,
+                        piece.constant, piece.value)
+    if scope.generate:
+        compiled.compiler = compiler
+    return compiled
 
 
 def compile_functions(definitions: dict[str, UserFunction], scope: Scope) -> dict[str, CompiledFunction]:

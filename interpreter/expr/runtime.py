@@ -130,7 +130,7 @@ def with_budget(body: Fn) -> Fn:
 class Compiled:
     """A compiled expression: call it with the host's context and the locals' values."""
 
-    __slots__ = ("text", "type", "node", "pos", "fn", "body", "constant", "value")
+    __slots__ = ("text", "type", "node", "pos", "fn", "body", "constant", "value", "compiler")
 
     def __init__(self, text: str, type: Type, node: Node, pos: Position, fn: Fn, body: Fn,
                  constant: bool = False, value: Any = None):
@@ -138,6 +138,7 @@ class Compiled:
         self.fn = fn        # the closure for hot paths: no wrapping, errors already carry positions
         self.body = body    # the same without setting up a work budget (for defined functions)
         self.constant, self.value = constant, value     # folded at compile time to ``value``
+        self.compiler = None    # with generated code: the compiler that checked it (codegen inlines it)
 
     def __call__(self, ctx: Any, env: dict | None = None) -> Any:
         try:

@@ -31,6 +31,9 @@ class Scope:
         self.locals = dict(locals or {})
         self.registry = BUILTINS if registry is None else registry
         self.functions = FunctionTable(dict(functions or {}), self)
+        # Whether expressions compiled in this scope run as generated code (codegen.py) rather
+        # than as the reference closures: the engine ``compiled``. Children inherit it.
+        self.generate = False
 
     def child(self, *, names: dict[str, Binding] | None = None, locals: dict[str, Type] | None = None,
               functions: dict[str, UserFunction] | None = None, registry: Registry | None = None) -> "Scope":
@@ -43,6 +46,7 @@ class Scope:
         scope.names = {**self.names, **(names or {})}
         scope.locals = {**self.locals, **(locals or {})}
         scope.registry = self.registry if registry is None else registry
+        scope.generate = self.generate
         if functions or names or registry is not None:
             scope.functions = self.functions.rebuilt(functions or {}, scope)
         else:
@@ -54,6 +58,7 @@ class Scope:
         its own parameters, never the locals of whoever calls it."""
         scope = Scope(names=self.names, locals=params, registry=self.registry)
         scope.functions = functions
+        scope.generate = self.generate
         return scope
 
     def visible_names(self) -> list[str]:

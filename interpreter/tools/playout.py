@@ -51,7 +51,8 @@ def play_or_raise(loaded: LoadedGame, settings: Settings, index: int) -> GameOut
     if not state.over:
         stop = f"not over after {settings.max_moves} moves (the move limit)"
     scores = loaded.scores(state)       # numbers, or an error at the game's scoring.score
-    return GameOutcome(index, seed, scores, loaded.ranking(state), state.moves, state.round, first_seat, stop, None)
+    return GameOutcome(index, seed, scores, loaded.ranking(state, scores), state.moves, state.round, first_seat, stop,
+                       None)
 
 
 # Compiled games hold closures, which cannot be sent to another process: each worker compiles
@@ -63,12 +64,13 @@ class GameSource:
     text: str
     options: dict[str, str]
     digest: str
+    engine: str = "compiled"
 
 
 def source_of(loaded: LoadedGame) -> GameSource:
     source = loaded.spec.doc.source
     options = {name: _option_text(value) for name, value in loaded.options.items()}
-    return GameSource(source.name, "\n".join(source.lines) + "\n", options, loaded.digest())
+    return GameSource(source.name, "\n".join(source.lines) + "\n", options, loaded.digest(), loaded.game.engine)
 
 
 def _option_text(value: object) -> str:
@@ -79,7 +81,7 @@ def _option_text(value: object) -> str:
 
 def compile_source(source: GameSource) -> LoadedGame:
     """The game compiled again in a worker, refused unless it is the very game of the run."""
-    loaded = load_game(source.name, source.options, text=source.text)
+    loaded = load_game(source.name, source.options, text=source.text, engine=source.engine)
     if loaded.digest() != source.digest:
         raise RulesError(f"{source.name} compiled differently in a worker process")
     return loaded

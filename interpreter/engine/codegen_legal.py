@@ -1,0 +1,120 @@
+"""Generated code for the listing of one move's legal choices (the engine ``compiled``).
+
+The reference, ``legal._choose``, recurses once per parameter. Here each move gets one function
+of nested loops, one per parameter, built as an ``ast`` (expr/codegen.py's rules: every value of
+the game, its names included, is a constant bound outside the code). It does the same work in
+the same order: at each depth the conditions that need the choices so far (the budget refilled
+before each), then the parameter's list of values, then each value in turn; the move's text is
+built as the choices are made, and a move already found under the same text is not added again.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Any, Callable
+
+from ..expr.codegen import assign, call, load, make_function, store
+from ..expr.runtime import STEPS
+from ..limits import MAX_EVAL_STEPS
+from .choices import choices_of
+from .moves import Move, show
+
+# A move's listing: (listing, env) as legal._choose takes them, for depth 0.
+Listing = Callable[[Any, dict], None]
+
+
+class Enough(Exception):
+    """Raised when the one legal move asked for is found: the listing stops at once."""
+
+
+def generate_listing(move: Any) -> Listing | None:
+    """The listing of ``move`` (a ``MoveDef``) as generated code, or None when Python refuses it."""
+    return _ListingBuilder(move).build()
+
+
+class _ListingBuilder:
+    def __init__(self, move: Any):
+        self.move = move
+        self.constants: list[Any] = []
+
+    def const(self, value: Any) -> ast.Name:
+        self.constants.append(value)
+        return load(f"_k{len(self.constants) - 1}")
+
+    def build(self) -> Listing | None:
+        # generated(listing, env): listing has .seat, .ctx, .found, .first_only (legal._Listing).
+        head = [
+            assign("ctx", ast.Attribute(value=load("listing"), attr="ctx", ctx=ast.Load())),
+            assign("found", ast.Attribute(value=load("listing"), attr="found", ctx=ast.Load())),
+            assign("budget", ast.Subscript(value=load("env"), slice=self.const(STEPS), ctx=ast.Load())),
+        ]
+        body = self.depth(0, self.const(self.move.name), outermost=True)
+        return make_function(self.constants, ["listing", "env"], head + body)
+
+    def checks(self, depth: int, outermost: bool) -> list[ast.stmt]:
+        """The conditions of this depth: a failing one ends this choice (``return`` or ``continue``)."""
+        out: list[ast.stmt] = []
+        for check in self.move.stages[depth]:
+            out.append(ast.Assign(targets=[ast.Subscript(value=load("budget"), slice=ast.Constant(0), ctx=ast.Store())],
+                                  value=self.const(MAX_EVAL_STEPS)))
+            test = ast.UnaryOp(op=ast.Not(), operand=call(self.const(check.body), load("ctx"), load("env")))
+            out.append(ast.If(test=test, body=[ast.Return() if outermost else ast.Continue()], orelse=[]))
+        return out
+
+    def depth(self, depth: int, text: ast.expr, outermost: bool = False) -> list[ast.stmt]:
+        """What runs once the first ``depth`` parameters are chosen (their values in ``_v0``...)."""
+        stmts = self.checks(depth, outermost)
+        if depth:
+            stmts += self.extend_text(depth)
+            text = load(f"_text{depth}")
+        params = self.move.params
+        if depth == len(params):
+            return stmts + self.add_move(depth, text)
+        param = params[depth]
+        domain, values, shown, index = f"_d{depth}", f"_vs{depth}", f"_shown{depth}", f"_i{depth}"
+        stmts += [
+            ast.Assign(targets=[ast.Subscript(value=load("budget"), slice=ast.Constant(0), ctx=ast.Store())],
+                       value=self.const(MAX_EVAL_STEPS)),
+            assign(domain, call(self.const(param.domain.body), load("ctx"), load("env"))),
+            # The same checks and count as the reference: choices.py.
+            ast.Assign(targets=[ast.Tuple(elts=[store(values), store(shown)], ctx=ast.Store())],
+                       value=call(self.const(choices_of), load("listing"), self.const(param), load(domain))),
+        ]
+        stmts.append(assign(f"_text_at{depth}", text))
+        inner = [
+            assign(f"_v{depth}", ast.Subscript(value=load(values), slice=load(index), ctx=ast.Load())),
+            ast.Assign(targets=[ast.Subscript(value=load("env"), slice=self.const(param.name), ctx=ast.Store())],
+                       value=load(f"_v{depth}")),
+        ] + self.depth(depth + 1, load(f"_text_at{depth}"))
+        stmts.append(ast.For(target=store(index), iter=call(load("range"), call(load("len"), load(values))),
+                             body=inner, orelse=[]))
+        stmts.append(ast.Expr(value=call(ast.Attribute(value=load("env"), attr="pop", ctx=ast.Load()),
+                                         self.const(param.name), ast.Constant(None))))
+        return stmts
+
+    def extend_text(self, depth: int) -> list[ast.stmt]:
+        """``_text{depth}``: the text so far and the word of the last choice, when it shows one."""
+        last, shown, index = load(f"_v{depth - 1}"), load(f"_shown{depth - 1}"), load(f"_i{depth - 1}")
+        before = load(f"_text_at{depth - 1}")
+        word = ast.IfExp(test=ast.Compare(left=shown, ops=[ast.Is()], comparators=[ast.Constant(None)]),
+                         body=call(self.const(show), last),
+                         orelse=ast.Subscript(value=shown, slice=index, ctx=ast.Load()))
+        joined = ast.BinOp(left=ast.BinOp(left=before, op=ast.Add(), right=ast.Constant(" ")), op=ast.Add(),
+                           right=load("_word"))
+        return [
+            assign(f"_text{depth}", before),
+            ast.If(test=ast.Compare(left=last, ops=[ast.IsNot()], comparators=[ast.Constant(None)]), body=[
+                assign("_word", word),
+                ast.If(test=load("_word"), body=[assign(f"_text{depth}", joined)], orelse=[]),
+            ], orelse=[]),
+        ]
+
+    def add_move(self, depth: int, text: ast.expr) -> list[ast.stmt]:
+        args = ast.Tuple(elts=[load(f"_v{i}") for i in range(depth)], ctx=ast.Load())
+        seat = ast.Attribute(value=load("listing"), attr="seat", ctx=ast.Load())
+        made = call(self.const(Move), seat, self.const(self.move.name), args, text)
+        first_only = ast.Attribute(value=load("listing"), attr="first_only", ctx=ast.Load())
+        new = ast.Compare(left=text, ops=[ast.NotIn()], comparators=[load("found")])
+        return [ast.If(test=new, body=[
+            ast.Assign(targets=[ast.Subscript(value=load("found"), slice=text, ctx=ast.Store())], value=made),
+            ast.If(test=first_only, body=[ast.Raise(exc=self.const(Enough), cause=None)], orelse=[]),
+        ], orelse=[])]

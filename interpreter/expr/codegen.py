@@ -1,0 +1,564 @@
+"""Generated code: a checked expression tree becomes one Python function, built as an ``ast`` and
+compiled once at load (the engine ``compiled``; the closures of ``compile.py``
+stay the reference).
+
+Three rules hold (DESIGN.md, "Generated code"):
+
+- user text never becomes source: every value the author wrote (names, strings, numbers) and
+  every position enters as a constant bound outside the code, as an argument of the factory
+  that makes the function; every identifier in the code is made here (``_k3``, ``_t5``);
+- same limits, same errors: each node the closures wrap in ``try``/``fault`` at its position is
+  wrapped the same way here, around the same sub-expressions, with the same position; the work
+  budget is spent by the same helpers;
+- a node this module does not generate (a defined function's call, a loop, a lambda, a
+  ``switch`` chain...) is called as its closure, bound as a constant, so the generated function
+  is never less than the reference.
+
+A node is generated as statements that leave its value in a temporary, or as a plain
+expression when it needs none; siblings keep their order of evaluation.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Any, Callable
+
+from . import nodes as n
+from . import ops
+from .. import limits
+from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, Fn, enter, fault, memo_key, spend, too_many_steps
+from .shapes import read_error
+from .switch import switch_cases
+
+FILENAME = "<rules generated>"
+# Python allows 20 statically nested blocks; each fallible node adds one ``try``.
+MOST_NESTED = 16
+
+
+def generate(compiler: Any, root: n.Node) -> Fn | None:
+    """The root's value as one generated function ``fn(ctx, env)``, or None when nothing in it is
+    worth generating (the root is a constant or falls back to its closure)."""
+    gen = _Generator(compiler)
+    stmts, value = gen.node(root)
+    if not gen.generated:
+        return None
+    return gen.build(stmts, value)
+
+
+class _NotInlined(Exception):
+    """An inlined body met a node that only its closure runs: the call is not inlined."""
+
+
+def make_function(constants: list, params: list[str], body: list[ast.stmt]) -> Callable | None:
+    """The function of ``params`` whose code is ``body``, each constant bound as ``_k0``, ``_k1``...
+    (arguments of a factory that makes it); None when Python's compiler refuses it (too deep)."""
+    inner = ast.FunctionDef(name="generated", args=arguments(params), body=body, decorator_list=[], returns=None)
+    factory = ast.FunctionDef(name="make", args=arguments([f"_k{i}" for i in range(len(constants))]),
+                              body=[inner, ast.Return(value=load("generated"))], decorator_list=[], returns=None)
+    module = ast.Module(body=[factory], type_ignores=[])
+    ast.fix_missing_locations(module)
+    try:
+        code = compile(module, FILENAME, "exec")
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return None         # too deep for Python's compiler: the closures serve
+    namespace: dict = {}
+    exec(code, namespace)   # noqa: S102 - code built here from an ast, never from user text
+    return namespace["make"](*constants)
+
+
+def _spend_sized(env: dict, values: tuple) -> None:
+    """What a built-in's call spends of the work budget: the sizes of its collections."""
+    spend(env, sum(len(v) for v in values if isinstance(v, SIZED)))
+
+
+def load(name: str) -> ast.Name:
+    return ast.Name(id=name, ctx=ast.Load())
+
+
+def store(name: str) -> ast.Name:
+    return ast.Name(id=name, ctx=ast.Store())
+
+
+def assign(name: str, value: ast.expr) -> ast.stmt:
+    return ast.Assign(targets=[store(name)], value=value)
+
+
+def call(fn: ast.expr, *args: ast.expr) -> ast.Call:
+    return ast.Call(func=fn, args=list(args), keywords=[])
+
+
+CTX = load("ctx")
+
+
+class _Generator:
+    def __init__(self, compiler: Any):
+        self.c = compiler
+        self.constants: list[Any] = []
+        self._by_id: dict[int, str] = {}
+        self._temps = 0
+        self._nested = 0            # ``try`` blocks open around the node being generated
+        self.generated = False      # whether any node was generated rather than called
+        self._env = "env"           # the env the node being generated reads (a loop's own, inside it)
+        self._inlined: dict[str, str] = {}  # in an inlined body: its parameters' temporaries
+
+    def env(self) -> ast.Name:
+        return load(self._env)
+
+    # -- names of our own ---------------------------------------------------------------------------
+    def const(self, value: Any) -> ast.Name:
+        """A value bound outside the code, by a name made here."""
+        key = id(value)
+        if key not in self._by_id:
+            self._by_id[key] = f"_k{len(self.constants)}"
+            self.constants.append(value)
+        return load(self._by_id[key])
+
+    def temp(self) -> str:
+        self._temps += 1
+        return f"_t{self._temps}"
+
+    def guarded(self, body: list[ast.stmt], handler_error: ast.expr) -> ast.stmt:
+        """``try: body`` / ``except Exception as _e: raise handler_error from None``."""
+        handler = ast.ExceptHandler(type=load("Exception"), name="_e",
+                                    body=[ast.Raise(exc=handler_error, cause=ast.Constant(None))])
+        return ast.Try(body=body, handlers=[handler], orelse=[], finalbody=[])
+
+    def faulted(self, pos: Any, error: ast.expr | None = None) -> ast.expr:
+        return call(self.const(fault), error if error is not None else load("_e"), self.const(pos))
+
+    # -- the function -----------------------------------------------------------------------------
+    def build(self, stmts: list[ast.stmt], value: ast.expr) -> Fn | None:
+        return make_function(self.constants, ["ctx", "env"], stmts + [ast.Return(value=value)])
+
+    # -- nodes --------------------------------------------------------------------------------------
+    def node(self, node: n.Node) -> tuple[list[ast.stmt], ast.expr]:
+        """Statements to run, then an expression for the node's value."""
+        piece = self.c.piece(node)
+        if piece.constant:
+            return [], self._constant(piece.value)
+        method = _METHODS.get(type(node))
+        if method is not None and self._nested < MOST_NESTED:
+            found = method(self, node)
+            if found is not None:
+                self.generated = True
+                return found
+        if self._inlined:
+            raise _NotInlined      # an inlined body has no env of its own for a closure to read
+        return [], call(self.const(piece.fn), CTX, self.env())
+
+    def _constant(self, value: Any) -> ast.expr:
+        if isinstance(value, list):
+            return call(load("list"), self.const(value))      # a fresh list: callers may keep it
+        if isinstance(value, dict):
+            return call(load("dict"), self.const(value))
+        return self.const(value)
+
+    def values(self, nodes: list[n.Node]) -> tuple[list[ast.stmt], list[ast.expr]]:
+        """Several nodes in order: a value read before a later node's statements run is kept in a
+        temporary first, so the order of evaluation (and of failures) is the closures'."""
+        parts = [self.node(x) for x in nodes]
+        stmts: list[ast.stmt] = []
+        exprs: list[ast.expr] = []
+        for i, (body, value) in enumerate(parts):
+            stmts += body
+            if any(later for later, _ in parts[i + 1:]) and not isinstance(value, ast.Name):
+                name = self.temp()
+                stmts.append(assign(name, value))
+                value = load(name)
+            exprs.append(value)
+        return stmts, exprs
+
+    def in_try(self, make: Callable[[], tuple[list[ast.stmt], ast.expr]], pos: Any,
+               error: Callable[[ast.expr], ast.expr] | None = None) -> tuple[list[ast.stmt], ast.expr]:
+        """The value ``make`` builds, computed inside ``try`` and faulted at ``pos``."""
+        self._nested += 1
+        try:
+            body, value = make()
+        finally:
+            self._nested -= 1
+        result = self.temp()
+        handler = self.faulted(pos, None if error is None else error(load("_e")))
+        return [self.guarded(body + [assign(result, value)], handler)], load(result)
+
+    def bool_value(self, node: n.Node, what: str) -> tuple[list[ast.stmt], ast.expr]:
+        """As the compiler's ``_bool_fn``: a bool, or a failure at the node's position."""
+        stmts, value = self.node(node)
+        if self.c._is_bool(node):
+            return stmts, value
+        got, result = self.temp(), self.temp()
+        stmts.append(assign(got, value))
+        is_bool = ast.BoolOp(op=ast.Or(), values=[
+            ast.Compare(left=load(got), ops=[ast.Is()], comparators=[ast.Constant(True)]),
+            ast.Compare(left=load(got), ops=[ast.Is()], comparators=[ast.Constant(False)])])
+        check = self.guarded([assign(result, call(self.const(ops.truth), load(got), self.const(what)))],
+                             self.faulted(self.c.pos(node)))
+        stmts.append(ast.If(test=is_bool, body=[assign(result, load(got))], orelse=[check]))
+        return stmts, load(result)
+
+    def _Name(self, node: n.Name):
+        target = self.c.resolved.targets[id(node)]
+        if target[0] == "local":
+            if node.name in self._inlined:
+                return [], load(self._inlined[node.name])
+            return [], ast.Subscript(value=self.env(), slice=self.const(node.name), ctx=ast.Load())
+        if target[0] == "host":
+            return [], call(self.const(target[1].get), CTX)
+        return self._constant_call(node, target[1])
+
+    def _ListDisplay(self, node: n.ListDisplay):
+        stmts, items = self.values(list(node.items))
+        return stmts, ast.List(elts=items, ctx=ast.Load())
+
+    def _Not(self, node: n.Not):
+        stmts, value = self.bool_value(node.operand, "the operand of 'not'")
+        return stmts, ast.UnaryOp(op=ast.Not(), operand=value)
+
+    def _Negation(self, node: n.Negation):
+        return self.in_try(lambda: self._apply(ops.negate, [node.operand]), self.c.pos(node))
+
+    def _Range(self, node: n.Range):
+        return self.in_try(lambda: self._apply(ops.inclusive_range, [node.low, node.high]), self.c.pos(node))
+
+    def _Index(self, node: n.Index):
+        return self.in_try(lambda: self._apply(ops.index, [node.obj, node.index]), self.c.pos(node))
+
+    def _apply(self, op: Callable, nodes: list[n.Node], *before: ast.expr):
+        stmts, values = self.values(nodes)
+        return stmts, call(self.const(op), *before, *values)
+
+    def _BoolOp(self, node: n.BoolOp):
+        what = f"an operand of '{node.op}'"
+        operands = list(node.operands)
+        result = self.temp()
+        if len(operands) == 2:
+            # ``a and b`` / ``a or b``: the value of the operand that decides, as Python gives it.
+            first, second = (self.bool_value(x, what) for x in operands)
+            test = load(result) if node.op == "and" else ast.UnaryOp(op=ast.Not(), operand=load(result))
+            return (first[0] + [assign(result, first[1]),
+                                ast.If(test=test, body=second[0] + [assign(result, second[1])], orelse=[])],
+                    load(result))
+        # Three or more: True or False, stopping at the operand that decides.
+        decided = node.op == "or"
+        body: list[ast.stmt] = [assign(result, ast.Constant(not decided))]
+        for x in reversed(operands):
+            stmts, value = self.bool_value(x, what)
+            test = value if decided else ast.UnaryOp(op=ast.Not(), operand=value)
+            body = stmts + [ast.If(test=test, body=[assign(result, ast.Constant(decided))], orelse=body)]
+        return body, load(result)
+
+    def _IfElse(self, node: n.IfElse):
+        c = self.c
+        if switch_cases(node, lambda x: (c.piece(x).constant, c.piece(x).value), c.resolved.targets) is not None:
+            return None         # a table look-up already (switch.py)
+        test_stmts, test = self.bool_value(node.test, "the condition of 'if'")
+        then_stmts, then = self.node(node.then)
+        other_stmts, other = self.node(node.other)
+        result = self.temp()
+        return (test_stmts + [ast.If(test=test, body=then_stmts + [assign(result, then)],
+                                     orelse=other_stmts + [assign(result, other)])], load(result))
+
+    def _Arith(self, node: n.Arith):
+        c = self.c
+        steps = [(ops.ARITHMETIC[op], x, c.locate(node.start, max(1, x.end - node.start))) for op, x in node.steps]
+        if len(steps) == 1:
+            op, right, pos = steps[0]
+            return self.in_try(lambda: self._apply(op, [node.first, right]), pos)
+        stmts, value = self.node(node.first)
+        current = self.temp()
+        stmts.append(assign(current, value))
+        for op, right, pos in steps:
+            right_stmts, right_value = self.node(right)
+            stmts += right_stmts
+            stmts.append(self.guarded([assign(current, call(self.const(op), load(current), right_value))],
+                                      self.faulted(pos)))
+        return stmts, load(current)
+
+    def _Compare(self, node: n.Compare):
+        c = self.c
+        steps = [(op, x, c.locate(node.start, max(1, x.end - node.start))) for op, x in node.steps]
+        if len(steps) == 1:
+            op, right, pos = steps[0]
+            return self.in_try(lambda: self._single_compare(node.first, op, right), pos)
+        stmts, value = self.node(node.first)
+        left, result = self.temp(), self.temp()
+        stmts += [assign(left, value), assign(result, ast.Constant(False))]
+        # Built from the last step back: each step's test guards the steps after it, and its
+        # right side becomes the next step's left.
+        rest: list[ast.stmt] = [assign(result, ast.Constant(True))]
+        for op, right, pos in reversed(steps):
+            right_stmts, right_value = self.node(right)
+            here, failed = self.temp(), self.temp()
+            test = call(self.const(ops.COMPARISONS[op]), load(left), load(here))
+            rest = right_stmts + [
+                assign(here, right_value),
+                self.guarded([assign(failed, ast.UnaryOp(op=ast.Not(), operand=test))], self.faulted(pos)),
+                ast.If(test=ast.UnaryOp(op=ast.Not(), operand=load(failed)),
+                       body=[assign(left, load(here))] + rest, orelse=[])]
+        return stmts + rest, load(result)
+
+    def _single_compare(self, first: n.Node, op: str, right: n.Node):
+        piece = self.c.piece(right)
+        if piece.constant:
+            stmts, value = self.node(first)
+            constant = self.const(piece.value)
+            if op in ("==", "!="):
+                return stmts, ast.Compare(left=value, ops=[ast.Eq() if op == "==" else ast.NotEq()],
+                                          comparators=[constant])
+            if op == "in" and isinstance(piece.value, list):
+                return stmts, ast.Compare(left=value, ops=[ast.In()], comparators=[constant])
+            return stmts, call(self.const(ops.COMPARISONS[op]), value, constant)
+        stmts, (a, b) = self.values([first, right])
+        if op == "==":
+            return stmts, ast.Compare(left=a, ops=[ast.Eq()], comparators=[b])
+        return stmts, call(self.const(ops.COMPARISONS[op]), a, b)
+
+    def _Member(self, node: n.Member):
+        c = self.c
+        target = c.resolved.targets[id(node)]
+        get = target[1].get if target[0] == "object" else ops.member_reader(node.name)
+        obj, pos = node.obj, c.pos(node)
+        member = self.const(node.name)
+        if isinstance(obj, n.Name) and obj.name in self._inlined and c.resolved.targets.get(id(obj)) == ("local",):
+            held = self._inlined[obj.name]
+            error = call(self.const(read_error), load("_e"), load(held), member)
+            return self.in_try(lambda: ([], call(self.const(get), load(held))), pos, lambda e: error)
+        if isinstance(obj, n.Name) and c.resolved.targets.get(id(obj)) == ("local",):
+            key = self.const(obj.name)
+            read = ast.Subscript(value=self.env(), slice=key, ctx=ast.Load())
+            seen = call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), key)
+            error = call(self.const(read_error), load("_e"), seen, member)
+            return self.in_try(lambda: ([], call(self.const(get), read)), pos, lambda e: error)
+        stmts, value = self.node(obj)
+        held = self.temp()
+        stmts.append(assign(held, value))
+        error = call(self.const(read_error), load("_e"), load(held), member)
+        found, result = self.in_try(lambda: ([], call(self.const(get), load(held))), pos, lambda e: error)
+        return stmts + found, result
+
+    def _Call(self, node: n.Call):
+        c = self.c
+        kind, target, *specializer = c.resolved.targets[id(node)]
+        if kind == "user":
+            if not node.args:
+                return self._constant_call(node, target)
+            if target.remember:
+                return self._remembered_call(node, target, list(node.args), specializer[0])
+            return self._inline_call(node, target, list(node.args), specializer[0])
+        if c._deciding_loop(node, target) is not None:
+            return self._deciding_loop(node, target)
+        pos, impl = c.pos(node), target.impl
+        args = list(node.args)
+        if target.needs_ctx:
+            return self.in_try(lambda: self._counted(impl, args, CTX), pos)
+        if c.budget:
+            return self.in_try(lambda: self._counted(impl, args), pos)
+        return self.in_try(lambda: self._apply(impl, args), pos)
+
+    # -- calls of defined functions ----------------------------------------------------------------
+    def _inline_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
+        """A call whose result is not remembered and whose body does a bounded work (no call,
+        loop or lambda: runtime.plain_call): the body's code is written at the call, its
+        parameters in temporaries. The call is entered as plain_call enters it (the depth of
+        calls checked, a step spent, the arguments worked out, all failing at the call), then
+        the body runs, failing at its own positions. Any other call runs as its closure."""
+        if function.remember or not arg_nodes or self._inlined:
+            return None
+        special = specializer() if specializer is not None else None   # as plain_call's first call does
+        compiled = (function if special is None else special).compiled
+        body_compiler = compiled.compiler
+        if body_compiler is None or compiled.constant or body_compiler.budget:
+            return None
+        calls, temps = self.temp(), [self.temp() for _ in arg_nodes]
+
+        def entered():
+            arg_stmts, values = self.values(arg_nodes)
+            return [self._enter(calls, None)] + arg_stmts + [assign(t, v) for t, v in zip(temps, values)], \
+                ast.Constant(None)
+        head = [self._count_calls(calls)]
+        entry, _ = self.in_try(entered, self.c.pos(node))
+        outer_compiler, outer_inlined = self.c, self._inlined
+        self.c, self._inlined = body_compiler, dict(zip(function.params, temps))
+        try:
+            body_stmts, value = self.node(compiled.node)
+        except _NotInlined:
+            return None
+        finally:
+            self.c, self._inlined = outer_compiler, outer_inlined
+        return head + entry + body_stmts, value
+
+    def _enter(self, calls: str, steps: str | None) -> ast.stmt:
+        entered = call(self.const(enter), self.env(), load(calls), self.const(limits.MAX_CALL_DEPTH))
+        return ast.Expr(value=entered) if steps is None else assign(steps, entered)
+
+    def _count_calls(self, calls: str) -> ast.stmt:
+        got = call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(CALLS), ast.Constant(0))
+        return assign(calls, ast.BinOp(left=got, op=ast.Add(), right=ast.Constant(1)))
+
+    def _constant_call(self, node: n.Node, function: Any):
+        """As runtime.constant_call: the result remembered in the memo by the function's name."""
+        if self._inlined:
+            return None
+        calls, memo, result, steps = self.temp(), self.temp(), self.temp(), self.temp()
+        name, missing = self.const(function.name), self.const(MISSING)
+        known = ast.Compare(left=load(memo), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
+        look_up = call(ast.Attribute(value=load(memo), attr="get", ctx=ast.Load()), name, missing)
+        entry, _ = self.in_try(lambda: ([self._enter(calls, steps)], ast.Constant(None)), self.c.pos(node))
+        inner = ast.Dict(keys=[self.const(STEPS), self.const(CALLS), self.const(MEMO)],
+                         values=[load(steps), load(calls), load(memo)])
+        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=ast.Store())], value=load(result))
+        work = entry + [assign(result, call(self.const(function.body), CTX, inner)),
+                        ast.If(test=known, body=[keep], orelse=[])]
+        return [
+            self._count_calls(calls),
+            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(MEMO))),
+            assign(result, missing),
+            ast.If(test=known, body=[assign(result, look_up)], orelse=[]),
+            ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
+        ], load(result)
+
+    def _remembered_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
+        """As compile_calls.py's remembered call: the result kept in the memo by name and arguments."""
+        if self._inlined:
+            return None
+        bodies = [function.body]
+        if specializer is not None:     # the body for the arguments' types, chosen at the first call
+            def specialize(ctx, env):
+                special = specializer()
+                bodies[0] = function.body if special is None else special.body
+                return bodies[0](ctx, env)
+            bodies[0] = specialize
+        calls, steps, values, memo, key, result = (self.temp() for _ in range(6))
+        missing = self.const(MISSING)
+
+        def entered():
+            arg_stmts, args = self.values(arg_nodes)
+            return ([self._enter(calls, steps)] + arg_stmts + [assign(values, ast.Tuple(elts=args, ctx=ast.Load()))],
+                    ast.Constant(None))
+        entry, _ = self.in_try(entered, self.c.pos(node))
+        look_up = ast.Try(body=[assign(result, call(ast.Attribute(value=load(memo), attr="get", ctx=ast.Load()),
+                                                     load(key), missing))],
+                          handlers=[ast.ExceptHandler(type=load("TypeError"), name=None,
+                                                      body=[assign(key, ast.Constant(None))])],
+                          orelse=[], finalbody=[])
+        has_key = ast.Compare(left=load(key), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
+        params = [self.const(p) for p in function.params]
+        inner = ast.Dict(keys=params + [self.const(STEPS), self.const(CALLS), self.const(MEMO)],
+                         values=[ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=ast.Load())
+                                 for i in range(len(params))] + [load(steps), load(calls), load(memo)])
+        body = ast.Subscript(value=self.const(bodies), slice=ast.Constant(0), ctx=ast.Load())
+        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=load(key), ctx=ast.Store())],
+                          value=load(result))
+        work = [assign(result, call(body, CTX, inner)), ast.If(test=has_key, body=[keep], orelse=[])]
+        return [self._count_calls(calls)] + entry + [
+            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(MEMO))),
+            assign(key, call(self.const(memo_key), load(memo), self.const(function.name), load(values))),
+            assign(result, missing),
+            ast.If(test=has_key, body=[look_up], orelse=[]),
+            ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
+        ], load(result)
+
+    # -- loops: as compile_calls.py's ``_deciding_loop`` and shapes.py's ``single_loop`` ------------
+    def _loop_head(self, loop: n.For) -> tuple[list[ast.stmt], list[ast.stmt], str, str, str]:
+        """The work budget's cell and the loop's own env (a copy); then the list it runs over."""
+        steps, inner = self.temp(), self.temp()
+        iterable = self.in_try(lambda: self._apply(ops.iterable, [loop.iterable]), self.c.pos(loop.iterable))
+        setup = [assign(steps, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=ast.Load())),
+                 assign(inner, call(load("dict"), self.env()))]
+        return setup, iterable[0], steps, inner, iterable[1].id
+
+    def _step(self, steps: str, inner: str, var: str, value: str) -> list[ast.stmt]:
+        """One step of the budget spent, and the loop variable set in the loop's env."""
+        cell = ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=ast.Load())
+        return [
+            ast.AugAssign(target=ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=ast.Store()),
+                          op=ast.Sub(), value=ast.Constant(1)),
+            ast.If(test=ast.Compare(left=cell, ops=[ast.Lt()], comparators=[ast.Constant(0)]),
+                   body=[ast.Raise(exc=call(self.const(too_many_steps)), cause=None)], orelse=[]),
+            ast.Assign(targets=[ast.Subscript(value=load(inner), slice=self.const(var), ctx=ast.Store())],
+                       value=load(value)),
+        ]
+
+    def in_env(self, inner: str, make: Callable):
+        outer, self._env = self._env, inner
+        try:
+            return make()
+        finally:
+            self._env = outer
+
+    def _deciding_loop(self, node: n.Call, builtin: Any):
+        arg = node.args[0]
+        loop = arg.loops[0]
+        decides, what = builtin.decided_by, f"each item of {builtin.name}()"
+        self._nested += 1
+        try:
+            setup, head, steps, inner, items = self._loop_head(loop)
+            value, result = self.temp(), self.temp()
+
+            def body():
+                element_stmts, element = self.node(arg.element)
+                decided = ast.Compare(left=call(self.const(ops.truth), element, self.const(what)), ops=[ast.Is()],
+                                      comparators=[ast.Constant(decides)])
+                found = element_stmts + [ast.If(test=decided, body=[assign(result, ast.Constant(decides)), ast.Break()],
+                                                orelse=[])]
+                if not loop.conditions:
+                    return found
+                test_stmts, test = self.bool_value(loop.conditions[0], "the condition after 'if'")
+                return test_stmts + [ast.If(test=test, body=found, orelse=[])]
+            loop_body = self._step(steps, inner, loop.var, value) + self.in_env(inner, body)
+        finally:
+            self._nested -= 1
+        running = ast.For(target=store(value), iter=load(items), body=loop_body,
+                          orelse=[assign(result, ast.Constant(not decides))])
+        return setup + [self.guarded(head + [running], self.faulted(self.c.pos(node)))], load(result)
+
+    def _Comprehension(self, node: n.Comprehension):
+        if any(isinstance(x, n.Lambda) for x in n.all_nodes(node)) or len(node.loops) != 1 \
+                or len(node.loops[0].conditions) > 1:
+            return None         # the general shape: its closure
+        loop = node.loops[0]
+        setup, head, steps, inner, items = self._loop_head(loop)
+        value, out = self.temp(), self.temp()
+
+        def body():
+            element_stmts, element = self.node(node.element)
+            append = ast.Expr(value=call(ast.Attribute(value=load(out), attr="append", ctx=ast.Load()), element))
+            if not loop.conditions:
+                return element_stmts + [append]
+            test_stmts, test = self.bool_value(loop.conditions[0], "the condition after 'if'")
+            return test_stmts + [ast.If(test=test, body=element_stmts + [append], orelse=[])]
+        loop_body = self._step(steps, inner, loop.var, value) + self.in_env(inner, body)
+        too_long = ast.Compare(left=call(load("len"), load(out)), ops=[ast.Gt()],
+                               comparators=[self.const(limits.MAX_COLLECTION)])
+        check = self.guarded([ast.Expr(value=call(self.const(ops.checked_size), load(out)))],
+                             self.faulted(self.c.pos(node)))
+        return ([assign(out, ast.List(elts=[], ctx=ast.Load()))] + setup + head
+                + [ast.For(target=store(value), iter=load(items), body=loop_body, orelse=[]),
+                   ast.If(test=too_long, body=[check], orelse=[])], load(out))
+
+    def _counted(self, impl: Callable, args: list[n.Node], *before: ast.expr):
+        """A built-in's call that spends the sizes of its collections first (when budgeted)."""
+        stmts, values = self.values(args)
+        if self.c.budget:
+            held = []
+            for value in values:
+                name = self.temp()
+                stmts.append(assign(name, value))
+                held.append(load(name))
+            values = held
+            stmts.append(ast.Expr(value=call(self.const(_spend_sized), self.env(), ast.Tuple(elts=list(values),
+                                                                                       ctx=ast.Load()))))
+        return stmts, call(self.const(impl), *before, *values)
+
+
+def arguments(names: list[str]) -> ast.arguments:
+    return ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in names], vararg=None, kwonlyargs=[],
+                         kw_defaults=[], kwarg=None, defaults=[])
+
+
+# The nodes generated here; any other is called as its closure.
+_METHODS: dict[type, Callable] = {
+    n.Name: _Generator._Name, n.ListDisplay: _Generator._ListDisplay, n.Not: _Generator._Not,
+    n.Negation: _Generator._Negation, n.Range: _Generator._Range, n.Index: _Generator._Index,
+    n.BoolOp: _Generator._BoolOp, n.IfElse: _Generator._IfElse, n.Arith: _Generator._Arith,
+    n.Compare: _Generator._Compare, n.Member: _Generator._Member, n.Call: _Generator._Call,
+    n.Comprehension: _Generator._Comprehension,
+}

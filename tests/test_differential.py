@@ -1,0 +1,224 @@
+"""The two engines give the same games: the code generated for a game (``compiled``) against the
+closures that are the reference (``reference``). Every bundled game is played in lockstep through
+both for many seeds, every scenario file is run and walked through both, and expressions (random
+well-formed ones, and every run-time error of the error tests) evaluate to the same values or fail
+with the same errors at the same positions."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+
+from cli import main
+from interpreter import engine
+from interpreter.api import load_game
+from interpreter.errors import RulesError
+from interpreter.expr import Scope, UserFunction, compile_expression
+from interpreter.tools.scenario_context import GameLoader
+from interpreter.tools.scenario_run import run_scenario
+from interpreter.tools.scenarios import scenarios_in_file, scenarios_in_game
+from tests import test_expr_errors, test_expr_eval, test_expr_fuzz
+from tests.helpers import GAMES, ROOT, game_files
+
+SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
+FLOOR = ROOT / "benchmarks" / "floor.yaml"
+# Seeds per game and the moves played in each (a Nerts game runs to thousands of moves).
+PLAYS = {"nerts": (1, 250), "schmier": (2, 700), "gnoming_a_round": (3, 400), "gnoming_a_round_two_players": (3, 400),
+         "floor": (2, 300)}
+DEFAULT_PLAYS = (10, 1000)
+
+
+def outcome(run) -> tuple:
+    """What a call gave: its value, or its error's kind, message, hint and position."""
+    try:
+        return ("value", run())
+    except RulesError as error:
+        return ("error", type(error).__name__, error.message, error.hint, str(error.pos))
+
+
+# ------------------------------------------------------------------------------------ games
+
+def both(path, **options):
+    return (load_game(path, options, engine="reference"), load_game(path, options, engine="compiled"))
+
+
+def lockstep(pair, players: int | None, seed: int, most: int) -> int:
+    """Play one game through both engines, the same random choice each move, comparing
+    everything the engine gives at each step; the moves made."""
+    states = [outcome(lambda g=g: engine.new_state(g.game, players, seed)) for g in pair]
+    assert states[0][:1] == states[1][:1] == ("value",), states
+    states = [s[1] for s in states]
+    choose = random.Random(seed)
+    for _ in range(most):
+        assert states[0].to_json() == states[1].to_json()
+        seats = [outcome(lambda g=g, s=s: engine.acting_seats(g.game, s)) for g, s in zip(pair, states)]
+        assert seats[0] == seats[1]
+        if seats[0][0] != "value" or not seats[0][1] or states[0].over:
+            break
+        listed = [[outcome(lambda g=g, s=s, seat=seat: [m.text for m in engine.legal_moves(g.game, s, seat)])
+                   for seat in seats[0][1]] for g, s in zip(pair, states)]
+        assert listed[0] == listed[1]
+        seat = choose.choice(seats[0][1])
+        moves = [engine.legal_moves(g.game, s, seat) for g, s in zip(pair, states)]
+        if not moves[0]:
+            break
+        pick = choose.randrange(len(moves[0]))
+        applied = [outcome(lambda g=g, s=s, m=m: engine.apply_move(g.game, s, m[pick], seat, checked=False).text)
+                   for g, s, m in zip(pair, states, moves)]
+        assert applied[0] == applied[1]
+        if applied[0][0] != "value":
+            break
+    for operation in (engine.scores, engine.results, engine.ranking):
+        assert outcome(lambda: operation(pair[0].game, states[0])) == outcome(lambda: operation(pair[1].game, states[1]))
+    return states[0].moves
+
+
+@pytest.mark.parametrize("path", game_files() + [FLOOR], ids=lambda p: p.stem)
+def test_every_game_plays_the_same_through_both_engines(path):
+    pair = both(path)
+    seeds, most = PLAYS.get(path.stem, DEFAULT_PLAYS)
+    counts = range(pair[0].game.min_players, pair[0].game.max_players + 1)
+    played = [lockstep(pair, list(counts)[seed % len(counts)], seed, most) for seed in range(seeds)]
+    assert sum(played) > seeds * 10
+
+
+def test_the_engines_are_told_apart():
+    reference, compiled = both(GAMES / "dice_poker.yaml")
+    assert (reference.game.engine, compiled.game.engine) == ("reference", "compiled")
+    assert load_game(GAMES / "dice_poker.yaml").game.engine == "compiled"
+    with pytest.raises(RulesError, match="there is no engine 'fast'"):
+        load_game(GAMES / "dice_poker.yaml", engine="fast")
+
+
+def test_simulate_gives_the_same_report_with_either_engine():
+    reports = []
+    for name in ("reference", "compiled"):
+        result = CliRunner().invoke(main, ["simulate", str(GAMES / "last_card.yaml"), "-n", "4", "--json",
+                                           "--engine", name])
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)
+        report.pop("timing", None)
+        reports.append(report)
+    assert reports[0] == reports[1] and reports[0]["games"]["played"] == 4
+
+
+def test_a_game_failing_at_run_time_fails_the_same_way_in_both(tmp_path):
+    from tests.test_simulate import FRAGILE
+    path = tmp_path / "fragile.yaml"
+    path.write_text(FRAGILE)
+    pair = both(path)
+    for seed in range(8):
+        lockstep(pair, None, seed, 200)
+    errors = [outcome(lambda g=g: _play_to_the_end(g, seed)) for g in pair for seed in range(8)]
+    assert errors[:8] == errors[8:]
+    assert any(e[0] == "error" and e[2] == "division by zero" and e[4].endswith(":17:24") for e in errors)
+
+
+def _play_to_the_end(loaded, seed: int) -> list:
+    state = loaded.new_state(None, seed)
+    while not state.over:
+        loaded.apply(state, loaded.legal_moves(state)[seed % len(loaded.legal_moves(state))])
+    return loaded.scores(state)
+
+
+# ------------------------------------------------------------------------------------ scenarios
+
+def scenario_record(scenario) -> list:
+    """Everything one scenario shows: its outcome, and the state, legal moves and checks' values
+    after each step when it is walked again."""
+    result = run_scenario(scenario)
+    record = [[(str(f.pos), f.what, f.lines) for f in result.failures]]
+    start = scenario.start
+    made = outcome(lambda: engine.new_state(scenario.game.game, scenario.players, scenario.seed,
+                                            stack=start.stack or None))
+    if made[0] != "value":
+        return record + [made]
+    state = made[1]
+    for change in start.changes:
+        record.append(outcome(lambda change=change: change(state)))
+    if start.rolls:
+        state.presets = engine.core.Presets(rolls=[list(r) for r in start.rolls])
+    loaded = scenario.game
+    for step in scenario.steps:
+        record.append(outcome(lambda: [m.text for m in loaded.legal_moves(state, step.seat)]))
+        if step.kind == "expect":
+            record.append([outcome(lambda c=c: c.actual(state)) for c in step.checks])
+        else:
+            record.append(outcome(lambda step=step: loaded.apply(state, step.text, step.seat).text))
+        record.append(state.to_json())
+    return record
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
+def test_every_scenario_runs_the_same_through_both_engines(path):
+    game = GAMES / f"{path.stem}.yaml"
+    records = []
+    for name in ("reference", "compiled"):
+        games = GameLoader(game, engine=name)
+        scenarios = scenarios_in_game(games) + scenarios_in_file(path, games)
+        records.append([(s.name, scenario_record(s)) for s in scenarios])
+    assert len(records[0]) > 20
+    assert records[0] == records[1]
+
+
+# ------------------------------------------------------------------------------------ expressions
+
+def generating(**arguments) -> tuple[Scope, Scope]:
+    """The same scope twice: for the closures, and for generated code."""
+    reference, generated = Scope(**arguments), Scope(**arguments)
+    generated.generate = True
+    return reference, generated
+
+
+def evaluated(text: str, scope: Scope, ctx, env: dict) -> tuple:
+    def run():
+        value = compile_expression(text, scope)(ctx, dict(env))
+        return ("function", None) if callable(value) else value
+    return outcome(run)
+
+
+FUZZ = generating(names=test_expr_fuzz.SCOPE.names, locals={"k": test_expr_fuzz.ANY},
+                  functions=test_expr_fuzz.SCOPE.functions.definitions)
+
+
+@test_expr_fuzz.SETTINGS
+@given(test_expr_fuzz.WELL_FORMED)
+def test_random_expressions_give_the_same_values_and_errors(text):
+    assert evaluated(text, FUZZ[0], None, {"k": [1, 2]}) == evaluated(text, FUZZ[1], None, {"k": [1, 2]})
+
+
+# (The error tests' last case spends a million steps of the work budget in a loop: too slow here.)
+@pytest.mark.parametrize("text", [case[0] for case in test_expr_errors.RUN_ERRORS if "too many steps" not in case[2]])
+def test_run_time_errors_are_the_same_at_the_same_positions(text):
+    scopes = generating(names=test_expr_errors.SCOPE.names)
+    found = [evaluated(text, scope, {"k": 3}, {}) for scope in scopes]
+    assert found[0] == found[1] and found[0][0] == "error"
+
+
+def test_the_evaluation_table_gives_the_same_values():
+    scopes = generating(names=test_expr_eval.SCOPE.names, locals=test_expr_eval.SCOPE.locals)
+    texts = ["1 + 2 * 3", "1 <= n <= 6", "1 < 2 < 3 < 2", "false and loose.missing", "true or loose.missing",
+             "true and true and false", "false or false or true", "if n > 3 then 'big' else 'small'",
+             "hand[0].rank", "loose.rank", "sheet.ones", "[c.suit for c in hand if c.rank == 12]",
+             "not loose.rank", "loose.rank < 'a'", "n * n - 1 - loose", "-n", "dice[1:3]", "[n, n + 1, loose.rank]"]
+    for text in texts:
+        found = [evaluated(text, scope, test_expr_eval.CTX, {"n": 4}) for scope in scopes]
+        assert found[0] == found[1], text
+
+
+def test_calls_of_defined_functions_give_the_same_values_and_errors():
+    functions = {name: UserFunction(name, params, body) for name, params, body in [
+        ("half", ["v"], "v / (v - v)"), ("sum_sq", ["xs"], "sum(x * x for x in xs)"), ("first_of", ["xs"], "xs[0]"),
+        ("pair", ["a", "b"], "[a, b]"), ("zero", [], "0 * len(dice)"), ("fits", ["x", "y"], "x + 1 == y and x != y"),
+        ("checked", ["x"], "if x > 0 then x else x.missing")]}
+    scopes = generating(names=test_expr_fuzz.SCOPE.names, functions=functions)
+    texts = ["half(2)", "sum_sq([1, 2])", "sum_sq([1, 'a'])", "first_of([])", "pair(1, first_of([]))",
+             "zero + sum_sq(dice)", "sum_sq(dice) + sum_sq(dice) + zero", "fits(1, 2) and fits(2, 3)",
+             "[fits(d, 6) for d in dice]", "fits('a', 2)", "checked(1) + checked(-1)", "pair(zero, zero)",
+             "any(fits(d, e) for d in dice for e in dice)", "all(checked(d) > 0 for d in dice)"]
+    for text in texts:
+        found = [evaluated(text, scope, None, {}) for scope in scopes]
+        assert found[0] == found[1], text
