@@ -21,8 +21,12 @@ from typing import Any
 
 from ..engine import acting_seats, apply_move, legal_moves, new_state, ranking, results
 from ..engine.actions import ActionSpace, Choices
+from ..engine.loaded import load_game
+from ..engine.moves import Move
+from ..engine.state import State
+from ..engine.values import from_json, to_json
 from ..engine.chance import MAX_EXPLICIT, SAMPLED, ChanceStep, bounds_of
-from ..engine.observe import TEXT_FORMAT, TensorLayout, observation_view
+from ..engine.observe import TEXT_FORMAT, TensorLayout, observation_text, observation_view
 from ..errors import OptionError
 
 CHANCE = -1
@@ -57,8 +61,38 @@ class Setup:
         self.max_actions_per_move = 2 + most_params * (max(table, self.game.dice_count) + 1)
         self.max_game_length = 1 + max_moves * self.max_actions_per_move
 
+    source: tuple | None = None       # how ``from_file`` made it: what a pickle of it holds
+
+    @classmethod
+    def from_file(cls, path: str, options: dict[str, str] | None = None, players: int | None = None,
+                  **settings: Any) -> "Setup":
+        """The setup of a game file with these options, made once per process."""
+        key = (str(path), tuple(sorted((options or {}).items())), players, tuple(sorted(settings.items())))
+        if key not in _SETUPS:
+            setup = cls(load_game(path, options), players, **settings)
+            setup.source = key
+            _SETUPS[key] = setup
+        return _SETUPS[key]
+
     def new_session(self) -> "Session":
         return Session(self)
+
+    def __reduce__(self):
+        if self.source is None:
+            raise TypeError("only a setup made by Setup.from_file can be pickled")
+        path, options, players, settings = self.source
+        return (_setup_from, (path, dict(options), players, dict(settings)))
+
+
+_SETUPS: dict[tuple, Setup] = {}
+
+
+def _setup_from(path: str, options: dict, players: int | None, settings: dict) -> Setup:
+    return Setup.from_file(path, options, players, **settings)
+
+
+def _restored(setup: Setup, data: dict) -> "Session":
+    return Session.from_json(setup, data)
 
 
 class Session:
@@ -70,6 +104,7 @@ class Session:
             return
         self.state = None             # the engine's state, None before the setup is drawn
         self.pending = None           # the move waiting for chance, or "setup"
+        self.before = None            # the state before that move
         self.step = None              # that chance step
         self.prefix: tuple[int, ...] = ()
         self.seat: int | None = None  # the seat entering a move
@@ -77,9 +112,28 @@ class Session:
         self.moves = 0
         self.stopped = False          # the cap on moves was reached
         self.history: list[tuple[int, int]] = []
+        # What each seat has observed and chosen, folded into one digest per seat when asked:
+        # the events (``trail``) since, and how many of them each seat's digest holds.
         self.chains = [""] * setup.players
+        self.folded = [0] * setup.players
+        self.trail: list[tuple] = []
         self._choices: Choices | None = None
-        self._start_chance("setup", lambda seed: new_state(setup.game, setup.players, 0 if seed is None else seed), 0)
+        self._start_chance("setup", self._setup_runner(), 0)
+
+    def _setup_runner(self) -> Any:
+        setup = self.setup
+        return lambda seed: new_state(setup.game, setup.players, 0 if seed is None else seed)
+
+    def _move_runner(self, before: Any, move: Any) -> Any:
+        game = self.setup.game
+
+        def run(seed: int | None) -> Any:
+            after = before.clone()
+            if seed is not None:
+                after.rng = seed
+            apply_move(game, after, move, move.seat, checked=False)
+            return after
+        return run
 
     # -- who acts ----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -140,18 +194,11 @@ class Session:
 
     def _play(self, move: Any) -> None:
         if self.setup.information_state:
-            self._chain(self.seat, json.dumps(self.prefix))
+            self.trail.append(("chose", self.seat, self.prefix))
         self.prefix, self.last_mover = (), move.seat
         self.moves += 1
-        game, state = self.setup.game, self.state
-
-        def run(seed: int | None) -> Any:
-            after = state.clone()
-            if seed is not None:
-                after.rng = seed
-            apply_move(game, after, move, move.seat, checked=False)
-            return after
-        self._start_chance(move, run, state.rng)
+        self.before = self.state
+        self._start_chance(move, self._move_runner(self.state, move), self.state.rng)
 
     def _settled(self, state: Any) -> None:
         """A new engine state: who acts next, and what each seat observed."""
@@ -163,8 +210,7 @@ class Session:
         if not (state.over or self.stopped):
             self.seat = self._next_seat()
         if self.setup.information_state:
-            for s in range(self.setup.players):
-                self._chain(s, self.observation_string(s))
+            self.trail.append(("seen", state))
 
     def _next_seat(self) -> int | None:
         state = self.state
@@ -177,8 +223,20 @@ class Session:
         start = 0 if self.last_mover is None else self.last_mover + 1
         return min(ready, key=lambda s: (s - start) % self.setup.players)
 
-    def _chain(self, seat: int, text: str) -> None:
-        self.chains[seat] = hashlib.sha256((self.chains[seat] + "\n" + text).encode()).hexdigest()
+    def _fold(self, seat: int) -> str:
+        """The seat's digest of every event so far: each state it saw (as its observation) and
+        the actions of each move it chose."""
+        chain = self.chains[seat]
+        for event in self.trail[self.folded[seat]:]:
+            if event[0] == "seen":
+                text = observation_text(self.setup.game, event[1], seat)
+            elif event[1] == seat:
+                text = json.dumps(event[2])
+            else:
+                continue
+            chain = hashlib.sha256((chain + "\n" + text).encode()).hexdigest()
+        self.chains[seat], self.folded[seat] = chain, len(self.trail)
+        return chain
 
     # -- what a seat sees --------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
@@ -194,7 +252,7 @@ class Session:
 
     def information_state_string(self, seat: int) -> str:
         mine = [self.setup.actions.text(a) for a in self.prefix] if seat == self.seat else []
-        return f"{self.chains[seat]} {json.dumps(mine, **TEXT_FORMAT)}"
+        return f"{self._fold(seat)} {json.dumps(mine, **TEXT_FORMAT)}"
 
     def observation_tensor(self, seat: int) -> list[float]:
         layout = self.setup.layout
@@ -225,12 +283,57 @@ class Session:
             return f"chance {action}"
         return self.setup.actions.text(action)
 
+    def __reduce__(self):
+        return (_restored, (self.setup, self.to_json()))
+
+    def __deepcopy__(self, memo: dict) -> "Session":
+        return self.clone()
+
+    def to_json(self) -> dict:
+        """Everything the session holds, as JSON-ready data (``Session.from_json`` reads it)."""
+        for s in range(self.setup.players):
+            self._fold(s)
+        pending = self.pending
+        return {
+            "state": None if self.state is None else self.state.to_json(),
+            "pending": pending if pending is None or pending == "setup" else
+            {"seat": pending.seat, "name": pending.name, "args": to_json(list(pending.args)), "text": pending.text},
+            "before": self.before.to_json() if isinstance(pending, Move) else None,
+            "bounds": None if self.step is None else self.step.bounds,
+            "prefix": list(self.prefix), "seat": self.seat, "last_mover": self.last_mover, "moves": self.moves,
+            "stopped": self.stopped, "history": [list(h) for h in self.history], "chains": list(self.chains),
+        }
+
+    @classmethod
+    def from_json(cls, setup: Setup, data: dict) -> "Session":
+        session = cls(setup, _empty=True)
+        table = setup.game.card_table(setup.players)
+        read = (lambda d: None if d is None else State.from_json(d, table))
+        session.state, session.prefix, session.seat = read(data["state"]), tuple(data["prefix"]), data["seat"]
+        session.last_mover, session.moves, session.stopped = data["last_mover"], data["moves"], data["stopped"]
+        session.history = [tuple(h) for h in data["history"]]
+        session.chains, session.folded, session.trail = list(data["chains"]), [0] * setup.players, []
+        session._choices, session.step, session.pending, session.before = None, None, None, None
+        pending = data["pending"]
+        if pending is not None:
+            if pending == "setup":
+                session.pending, session._run, session._base = "setup", session._setup_runner(), 0
+            else:
+                move = Move(pending["seat"], pending["name"], tuple(from_json(pending["args"], table)), pending["text"])
+                session.before = read(data["before"])
+                session.pending, session._run = move, session._move_runner(session.before, move)
+                session._base = session.before.rng
+            session.step = ChanceStep(data["bounds"], setup.sampled_outcomes)
+        return session
+
     def clone(self) -> "Session":
         other = Session(self.setup, _empty=True)
         other.__dict__.update(self.__dict__)
         other.state = None if self.state is None else self.state.clone()
         other.history = list(self.history)
         other.chains = list(self.chains)
+        other.folded = list(self.folded)
+        other.trail = list(self.trail)
         return other
 
     def __str__(self) -> str:
