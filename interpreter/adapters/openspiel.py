@@ -170,7 +170,11 @@ def load_game(path: str, players: int | None = None, **params: Any) -> pyspiel.G
     options = params.pop("options", "")
     if isinstance(options, dict):
         options = ";".join(f"{k}:{v}" for k, v in options.items())
-    return pyspiel.load_game(SHORT_NAME, {"path": str(path), "players": players or 0, "options": options, **params})
+    unknown = sorted(set(params) - set(PARAMETERS))
+    if unknown:
+        raise ValueError(f"unknown parameter {unknown[0]}: the parameters are {', '.join(PARAMETERS)}")
+    typed = {k: type(PARAMETERS[k])(v) for k, v in params.items()}      # 2 for a float parameter is 2.0
+    return pyspiel.load_game(SHORT_NAME, {"path": str(path), "players": players or 0, "options": options, **typed})
 
 
 __all__ = ["load_game", "RulesGame", "RulesState", "RulesObserver", "parse_options"]
