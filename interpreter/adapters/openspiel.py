@@ -1,7 +1,7 @@
 """Any game as an OpenSpiel game (``pip install 'rules[openspiel]'``).
 
     from interpreter.adapters.openspiel import load_game
-    game = load_game("games/dice_poker.yaml", players=2)         # a pyspiel.Game
+    game = load_game("games/some_game.yaml", players=2)         # a pyspiel.Game
     state = game.new_initial_state()                              # a chance node: the setup
 
 Every game is registered once under the short name ``rules`` with the parameters ``path``,
@@ -10,7 +10,7 @@ Every game is registered once under the short name ``rules`` with the parameters
 ``returns`` (``ranking``: each seat's seats beaten minus seats beating it, over seats - 1, in
 [-1, 1] and zero-sum; ``results``: the game's own results, with ``min_utility``,
 ``max_utility`` and ``zero_sum`` saying their bounds) and ``sampled_outcomes``. So
-``pyspiel.load_game("rules(path=games/last_card.yaml,players=2)")`` works too, and states
+``pyspiel.load_game("rules(path=games/some_game.yaml,players=2)")`` works too, and states
 serialise as their history.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Any game as a PettingZoo AEC environment with action masks (``pip install 'rules[pettingzoo]'``).
 
     from interpreter.adapters.pettingzoo import env
-    e = env("games/last_card.yaml", players=2)
+    e = env("games/some_game.yaml", players=2)
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, termination, truncation, info = e.last()

@@ -144,13 +144,12 @@ def _atoms(game: Any, state: Any) -> list[tuple[tuple, str]]:
 
 
 def _written_values(game: Any, players: int) -> tuple[list[int], list[str]]:
-    """Every number and text the game file writes, and the cards' attributes; numbers as a range."""
-    numbers: set[int] = set(range(0, players + 1))
+    """Every number written in the game file and every text it quotes; the keys and texts of its
+    variables; the cards' attributes and the options' values. Numbers fill their range."""
+    numbers: set[int] = set(range(0, players + 1)) | set(range(1, game.dice_faces + 1))
     words: set[str] = set()
-    for face in range(1, game.dice_faces + 1):
-        numbers.add(face)
 
-    def visit(node: Any) -> None:
+    def visit(node: Any, plain: bool) -> None:
         if isinstance(node, bool):
             return
         if isinstance(node, int):
@@ -160,24 +159,23 @@ def _written_values(game: Any, players: int) -> tuple[list[int], list[str]]:
                 words.add(m.group(1) if m.group(1) is not None else m.group(2))
             for m in NUMBER.finditer(node):
                 numbers.add(int(m.group()))
-            if PLAIN_WORD.match(node):
+            if plain and PLAIN_WORD.match(node):
                 words.add(node)
         elif isinstance(node, dict):
             for k, v in node.items():
                 if k not in PROSE:
-                    visit(k)
-                    visit(v)
+                    visit(k, plain)
+                    visit(v, plain)
         elif isinstance(node, list):
             for v in node:
-                visit(v)
+                visit(v, plain)
 
-    visit({k: v for k, v in game.spec.data.items() if k != "options"})     # an option's bounds are no values
-    for value in game.options.values():
-        visit(value)
+    data = game.spec.data
+    visit({k: v for k, v in data.items() if k not in ("options", "variables")}, False)   # an option's bounds are no values
+    visit(data.get("variables", {}), True)
+    visit(list(game.options.values()), True)
     for card in game.card_table(players):
-        for k, v in card.attrs.items():
-            if k not in ("deck", "owner"):
-                visit(v if not isinstance(v, str) else f'"{v}"')
+        visit([v for k, v in card.attrs.items() if k not in ("deck", "owner")], True)
     if numbers and max(numbers) - min(numbers) < MAX_NUMBERS:
         numbers = set(range(min(numbers), max(numbers) + 1))
     return sorted(numbers), sorted(words)
