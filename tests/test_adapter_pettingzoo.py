@@ -44,6 +44,7 @@ def test_free_play_runs_on_the_clock_as_an_aec_environment():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         api_test(make("nerts", 2, {"target": "1"}, 12), num_cycles=12)
+        seed_test(lambda: make("nerts", 2, {"target": "1"}, 12), num_cycles=12)
 
 
 def test_a_game_played_to_its_end_gives_the_rewards_once():

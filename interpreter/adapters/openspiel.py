@@ -10,8 +10,9 @@ Every game is registered once under the short name ``rules`` with the parameters
 ``returns`` (``ranking``: each seat's seats beaten minus seats beating it, over seats - 1, in
 [-1, 1] and zero-sum; ``results``: the game's own results, with ``min_utility``,
 ``max_utility`` and ``zero_sum`` saying their bounds) and ``sampled_outcomes``. So
-``pyspiel.load_game("rules(path=games/some_game.yaml,players=2)")`` works too, and states
-serialise as their history.
+``pyspiel.load_game("rules(path=games/some_game.yaml,players=2)")`` works too; a game pickles as its
+parameters and a state as its session's data (``Session.to_json``). ``str(state)`` is the whole
+state, for debugging; what a seat may see is in its observation and information state.
 """
 from __future__ import annotations
 
