@@ -62,6 +62,7 @@ class Setup:
         self.max_game_length = 1 + max_moves * self.max_actions_per_move
 
     source: tuple | None = None       # how ``from_file`` made it: what a pickle of it holds
+    first_step: tuple | None = None   # the setup's draws, and its state when it draws nothing
 
     @classmethod
     def from_file(cls, path: str, options: dict[str, str] | None = None, players: int | None = None,
@@ -118,7 +119,9 @@ class Session:
         self.folded = [0] * setup.players
         self.trail: list[tuple] = []
         self._choices: Choices | None = None
-        self._start_chance("setup", self._setup_runner(), 0)
+        if setup.first_step is None:        # the setup's draws are the same in every game: found once
+            setup.first_step = bounds_of(self._setup_runner())
+        self._start_chance("setup", self._setup_runner(), 0, setup.first_step)
 
     def _setup_runner(self) -> Any:
         setup = self.setup
@@ -151,11 +154,10 @@ class Session:
 
     # -- chance ------------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = self.step.probability()
-        return [(o, p) for o in range(self.step.count)]
+        return list(self.step.outcomes())
 
-    def _start_chance(self, pending: Any, run: Any, base: int) -> None:
-        bounds, result = bounds_of(run)
+    def _start_chance(self, pending: Any, run: Any, base: int, found: tuple | None = None) -> None:
+        bounds, result = found or bounds_of(run)
         if not bounds:
             self._settled(result)
             return
@@ -170,7 +172,7 @@ class Session:
 
     def legal_actions(self) -> list[int]:
         if self.pending is not None:
-            return [o for o, _ in self.chance_outcomes()]
+            return list(range(self.step.count))
         if self.is_terminal():
             return []
         return self.choices().next_actions(self.prefix)
@@ -328,8 +330,7 @@ class Session:
 
     def clone(self) -> "Session":
         other = Session(self.setup, _empty=True)
-        other.__dict__.update(self.__dict__)
-        other.state = None if self.state is None else self.state.clone()
+        other.__dict__.update(self.__dict__)      # engine states are shared: a session replaces its state, never changes it
         other.history = list(self.history)
         other.chains = list(self.chains)
         other.folded = list(self.folded)

@@ -30,9 +30,17 @@ class ChanceStep:
                 break
         self.explicit = total <= max_explicit
         self.count = total if self.explicit else sampled_outcomes
+        self._outcomes: list[tuple[int, float]] | None = None
 
     def probability(self) -> float:
         return 1.0 / self.count
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        """Every outcome with its probability (made once: a roll of five dice has 7776)."""
+        if self._outcomes is None:
+            p = self.probability()
+            self._outcomes = [(o, p) for o in range(self.count)]
+        return self._outcomes
 
     def draws(self, outcome: int) -> list[int]:
         """The draws of an explicit outcome, the first draw the most significant digit."""
