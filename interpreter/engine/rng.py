@@ -7,6 +7,29 @@ from __future__ import annotations
 
 MASK = (1 << 64) - 1
 
+# While set (``draws_from``), every draw of ``below`` comes from this function of the bound instead
+# of the generator, whose state is then left as it was: how chance is made explicit (each draw
+# an outcome) for researchers' adapters. None in ordinary play.
+_draw_source = None
+
+
+class draws_from:
+    """``with draws_from(pick):`` makes ``pick(n)`` (an integer in [0, n)) decide every draw."""
+
+    __slots__ = ("pick", "saved")
+
+    def __init__(self, pick):
+        self.pick = pick
+
+    def __enter__(self):
+        global _draw_source
+        self.saved, _draw_source = _draw_source, self.pick
+        return self
+
+    def __exit__(self, *exc) -> None:
+        global _draw_source
+        _draw_source = self.saved
+
 
 def seed_state(seed: int) -> int:
     """The generator state for a user's seed (any integer)."""
@@ -26,6 +49,8 @@ def below(state: int, n: int) -> tuple[int, int]:
     """A uniform integer in [0, n) without modulo bias, and the new state."""
     if n <= 0:
         raise ValueError("below() needs a positive bound")
+    if _draw_source is not None:
+        return _draw_source(n), state
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
         value, state = next_u64(state)

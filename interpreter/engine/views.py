@@ -35,8 +35,9 @@ def _owns(game: Any, state: State, per: str, owner: int, seat: int) -> bool:
     return owner == (game.team_of(state, seat) if per == "team" else seat)
 
 
-def view(game: Any, state: State, seat: int | None) -> dict:
-    """Everything ``seat`` may see now (``None``: what every seat may see)."""
+def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) -> dict:
+    """Everything ``seat`` may see now (``None``: what every seat may see); with ``with_moves``,
+    the texts of its legal moves too (``moves``)."""
     table = game.card_table(state.players)
     zones = {}
     for name, piles in state.zones.items():
@@ -65,7 +66,7 @@ def view(game: Any, state: State, seat: int | None) -> dict:
         def visible(zone, owner, k):
             return card_visible(game, state, zone, owner, game.pile(state, ZoneRef(zone, owner)), k, seat)
         out["tricks"] = tricks.view_of(game, state, seat, visible)
-    if seat is not None and not state.over:
+    if with_moves and seat is not None and not state.over:
         out["moves"] = [m.text for m in legal_moves(game, state, seat)]
     return out
 

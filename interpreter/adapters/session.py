@@ -1,0 +1,344 @@
+"""Any game as a sequence of integer actions with explicit chance: what both adapters share.
+
+A ``Session`` is one game in progress seen the way OpenSpiel and PettingZoo see games: at each
+point either chance acts (the setup, or a move whose effects draw: see ``engine.chance``), or one
+seat picks one action (``engine.actions``: a move's name, then each parameter's value), or the
+game is over. In free play (a phase without turns, where every seat may move at any moment) the
+seats act on one virtual clock at the same speed: in seat order, from the seat after the last
+to move, skipping seats that have no move. That is the order the engine's own table gives bots of
+equal speed (``play.realtime``), and it keeps the game sequential, so every algorithm for
+sequential games applies; a simultaneous-move game would need a rule for two seats taking the same
+card, which the engine resolves by the clock and the game does not state.
+
+Observations come from the seats' views only: the observation is the view's canonical text, and
+the information state adds a digest of everything the seat has observed and chosen so far.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from ..engine import acting_seats, apply_move, legal_moves, new_state, ranking, results
+from ..engine.actions import ActionSpace, Choices
+from ..engine.loaded import load_game
+from ..engine.moves import Move
+from ..engine.state import State
+from ..engine.values import from_json, to_json
+from ..engine.chance import MAX_EXPLICIT, SAMPLED, ChanceStep, bounds_of
+from ..engine.observe import TEXT_FORMAT, TensorLayout, observation_text, observation_view
+from ..errors import OptionError
+
+CHANCE = -1
+TERMINAL = -4
+DEFAULT_MAX_MOVES = 10_000
+RETURNS = ("ranking", "results")
+
+
+class Setup:
+    """How a game is played as actions: seats, the cap on moves, what the returns are."""
+
+    def __init__(self, loaded: Any, players: int | None = None, *, max_moves: int = DEFAULT_MAX_MOVES,
+                 returns: str = "ranking", sampled_outcomes: int = SAMPLED, information_state: bool = True):
+        if returns not in RETURNS:
+            raise OptionError(f"returns must be one of {', '.join(RETURNS)}, not '{returns}'")
+        if max_moves < 1:
+            raise OptionError(f"max_moves must be at least 1, not {max_moves}")
+        self.loaded = loaded
+        self.game = loaded.game
+        self.players = self.game.default_players if players is None else players
+        self.max_moves = max_moves
+        self.returns = returns
+        self.sampled_outcomes = sampled_outcomes
+        self.information_state = information_state
+        first = new_state(self.game, self.players, 0)
+        self.actions = ActionSpace(self.game, first)
+        self.layout = TensorLayout(self.game, first, self.actions.texts)
+        self.max_chance_outcomes = max(MAX_EXPLICIT, sampled_outcomes)
+        table = len(self.game.card_table(self.players))
+        most_params = max([len(m.params) for m in self.game.moves.values()] + [0])
+        # A move's name, then per parameter at most every card (or die) and `end`; one chance step each.
+        self.max_actions_per_move = 2 + most_params * (max(table, self.game.dice_count) + 1)
+        self.max_game_length = 1 + max_moves * self.max_actions_per_move
+
+    source: tuple | None = None       # how ``from_file`` made it: what a pickle of it holds
+    first_step: tuple | None = None   # the setup's draws, and its state when it draws nothing
+
+    @classmethod
+    def from_file(cls, path: str, options: dict[str, str] | None = None, players: int | None = None,
+                  **settings: Any) -> "Setup":
+        """The setup of a game file with these options, made once per process."""
+        key = (str(path), tuple(sorted((options or {}).items())), players, tuple(sorted(settings.items())))
+        if key not in _SETUPS:
+            setup = cls(load_game(path, options), players, **settings)
+            setup.source = key
+            _SETUPS[key] = setup
+        return _SETUPS[key]
+
+    def new_session(self) -> "Session":
+        return Session(self)
+
+    def __reduce__(self):
+        if self.source is None:
+            raise TypeError("only a setup made by Setup.from_file can be pickled")
+        path, options, players, settings = self.source
+        return (_setup_from, (path, dict(options), players, dict(settings)))
+
+
+_SETUPS: dict[tuple, Setup] = {}
+
+
+def _setup_from(path: str, options: dict, players: int | None, settings: dict) -> Setup:
+    return Setup.from_file(path, options, players, **settings)
+
+
+def _restored(setup: Setup, data: dict) -> "Session":
+    return Session.from_json(setup, data)
+
+
+class Session:
+    """One game in progress as actions; ``apply`` changes it in place, ``clone`` copies it."""
+
+    def __init__(self, setup: Setup, *, _empty: bool = False):
+        self.setup = setup
+        if _empty:
+            return
+        self.state = None             # the engine's state, None before the setup is drawn
+        self.pending = None           # the move waiting for chance, or "setup"
+        self.before = None            # the state before that move
+        self.step = None              # that chance step
+        self.prefix: tuple[int, ...] = ()
+        self.seat: int | None = None  # the seat entering a move
+        self.last_mover: int | None = None
+        self.moves = 0
+        self.stopped = False          # the cap on moves was reached
+        self.history: list[tuple[int, int]] = []
+        # What each seat has observed and chosen, folded into one digest per seat when asked:
+        # the events (``trail``) since, and how many of them each seat's digest holds.
+        self.chains = [""] * setup.players
+        self.folded = [0] * setup.players
+        self.trail: list[tuple] = []
+        self._choices: Choices | None = None
+        if setup.first_step is None:        # the setup's draws are the same in every game: found once
+            setup.first_step = bounds_of(self._setup_runner())
+        self._start_chance("setup", self._setup_runner(), 0, setup.first_step)
+
+    def _setup_runner(self) -> Any:
+        setup = self.setup
+        return lambda seed: new_state(setup.game, setup.players, 0 if seed is None else seed)
+
+    def _move_runner(self, before: Any, move: Any) -> Any:
+        game = self.setup.game
+
+        def run(seed: int | None) -> Any:
+            after = before.clone()
+            if seed is not None:
+                after.rng = seed
+            apply_move(game, after, move, move.seat, checked=False)
+            return after
+        return run
+
+    # -- who acts ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.pending is not None:
+            return CHANCE
+        if self.is_terminal():
+            return TERMINAL
+        return self.seat
+
+    def is_chance(self) -> bool:
+        return self.pending is not None
+
+    def is_terminal(self) -> bool:
+        return self.pending is None and (self.state.over or self.stopped)
+
+    # -- chance ------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(self.step.outcomes())
+
+    def _start_chance(self, pending: Any, run: Any, base: int, found: tuple | None = None) -> None:
+        bounds, result = found or bounds_of(run)
+        if not bounds:
+            self._settled(result)
+            return
+        self.pending, self._run, self._base = pending, run, base
+        self.step = ChanceStep(bounds, self.setup.sampled_outcomes)
+
+    # -- choices -----------------------------------------------------------------------------
+    def choices(self) -> Choices:
+        if self._choices is None:
+            self._choices = self.setup.actions.tree(legal_moves(self.setup.game, self.state, self.seat))
+        return self._choices
+
+    def legal_actions(self) -> list[int]:
+        if self.pending is not None:
+            return list(range(self.step.count))
+        if self.is_terminal():
+            return []
+        return self.choices().next_actions(self.prefix)
+
+    def apply(self, action: int) -> None:
+        player = self.current_player()
+        if player == TERMINAL:
+            raise ValueError("the game is over")
+        self.history.append((player, action))
+        if player == CHANCE:
+            result = self.step.run(self._run, self._base, action)
+            self.pending = self.step = None
+            self._settled(result)
+            return
+        if action not in self.legal_actions():
+            raise ValueError(f"action {action} ({self.setup.actions.text(action)}) is not legal now")
+        self.prefix += (action,)
+        move = self.choices().complete(self.prefix)
+        if move is not None:
+            self._play(move)
+
+    def _play(self, move: Any) -> None:
+        if self.setup.information_state:
+            self.trail.append(("chose", self.seat, self.prefix))
+        self.prefix, self.last_mover = (), move.seat
+        self.moves += 1
+        self.before = self.state
+        self._start_chance(move, self._move_runner(self.state, move), self.state.rng)
+
+    def _settled(self, state: Any) -> None:
+        """A new engine state: who acts next, and what each seat observed."""
+        self.state = state
+        self._choices = None
+        self.seat = None
+        if self.moves >= self.setup.max_moves and not state.over:
+            self.stopped = True
+        if not (state.over or self.stopped):
+            self.seat = self._next_seat()
+        if self.setup.information_state:
+            self.trail.append(("seen", state))
+
+    def _next_seat(self) -> int | None:
+        state = self.state
+        if state.current is not None:
+            return state.current
+        ready = acting_seats(self.setup.game, state)
+        if not ready:
+            self.stopped = True
+            return None
+        start = 0 if self.last_mover is None else self.last_mover + 1
+        return min(ready, key=lambda s: (s - start) % self.setup.players)
+
+    def _fold(self, seat: int) -> str:
+        """The seat's digest of every event so far: each state it saw (as its observation) and
+        the actions of each move it chose."""
+        chain = self.chains[seat]
+        for event in self.trail[self.folded[seat]:]:
+            if event[0] == "seen":
+                text = observation_text(self.setup.game, event[1], seat)
+            elif event[1] == seat:
+                text = json.dumps(event[2])
+            else:
+                continue
+            chain = hashlib.sha256((chain + "\n" + text).encode()).hexdigest()
+        self.chains[seat], self.folded[seat] = chain, len(self.trail)
+        return chain
+
+    # -- what a seat sees --------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        seen = observation_view(self.setup.game, self.state, seat)
+        if seat is not None and seat == self.seat and self.prefix:
+            seen["choosing"] = [self.setup.actions.text(a) for a in self.prefix]
+        return seen
+
+    def observation_string(self, seat: int) -> str:
+        if self.state is None:
+            return json.dumps({"setup": "to be drawn"}, **TEXT_FORMAT)
+        return json.dumps(self.view(seat), **TEXT_FORMAT)
+
+    def information_state_string(self, seat: int) -> str:
+        mine = [self.setup.actions.text(a) for a in self.prefix] if seat == self.seat else []
+        return f"{self._fold(seat)} {json.dumps(mine, **TEXT_FORMAT)}"
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        layout = self.setup.layout
+        if self.state is None:
+            return [0.0] * (layout.size + self.setup.actions.size)
+        out = layout.encode(observation_view(self.setup.game, self.state, seat), seat)
+        choosing = [0.0] * self.setup.actions.size
+        if seat == self.seat:
+            for a in self.prefix:
+                choosing[a] = 1.0
+        return out + choosing
+
+    # -- results -----------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        n = self.setup.players
+        if not self.is_terminal():
+            return [0.0] * n
+        if self.setup.returns == "results":
+            return [float(r) for r in results(self.setup.game, self.state)]
+        places = ranking(self.setup.game, self.state)
+        if n == 1:
+            return [0.0]
+        return [(sum(p > places[s] for p in places) - sum(p < places[s] for p in places)) / (n - 1)
+                for s in range(n)]
+
+    def action_text(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            return f"chance {action}"
+        return self.setup.actions.text(action)
+
+    def __reduce__(self):
+        return (_restored, (self.setup, self.to_json()))
+
+    def __deepcopy__(self, memo: dict) -> "Session":
+        return self.clone()
+
+    def to_json(self) -> dict:
+        """Everything the session holds, as JSON-ready data (``Session.from_json`` reads it)."""
+        for s in range(self.setup.players):
+            self._fold(s)
+        pending = self.pending
+        return {
+            "state": None if self.state is None else self.state.to_json(),
+            "pending": pending if pending is None or pending == "setup" else
+            {"seat": pending.seat, "name": pending.name, "args": to_json(list(pending.args)), "text": pending.text},
+            "before": self.before.to_json() if isinstance(pending, Move) else None,
+            "bounds": None if self.step is None else self.step.bounds,
+            "prefix": list(self.prefix), "seat": self.seat, "last_mover": self.last_mover, "moves": self.moves,
+            "stopped": self.stopped, "history": [list(h) for h in self.history], "chains": list(self.chains),
+        }
+
+    @classmethod
+    def from_json(cls, setup: Setup, data: dict) -> "Session":
+        session = cls(setup, _empty=True)
+        table = setup.game.card_table(setup.players)
+        read = (lambda d: None if d is None else State.from_json(d, table))
+        session.state, session.prefix, session.seat = read(data["state"]), tuple(data["prefix"]), data["seat"]
+        session.last_mover, session.moves, session.stopped = data["last_mover"], data["moves"], data["stopped"]
+        session.history = [tuple(h) for h in data["history"]]
+        session.chains, session.folded, session.trail = list(data["chains"]), [0] * setup.players, []
+        session._choices, session.step, session.pending, session.before = None, None, None, None
+        pending = data["pending"]
+        if pending is not None:
+            if pending == "setup":
+                session.pending, session._run, session._base = "setup", session._setup_runner(), 0
+            else:
+                move = Move(pending["seat"], pending["name"], tuple(from_json(pending["args"], table)), pending["text"])
+                session.before = read(data["before"])
+                session.pending, session._run = move, session._move_runner(session.before, move)
+                session._base = session.before.rng
+            session.step = ChanceStep(data["bounds"], setup.sampled_outcomes)
+        return session
+
+    def clone(self) -> "Session":
+        other = Session(self.setup, _empty=True)
+        other.__dict__.update(self.__dict__)      # engine states are shared: a session replaces its state, never changes it
+        other.history = list(self.history)
+        other.chains = list(self.chains)
+        other.folded = list(self.folded)
+        other.trail = list(self.trail)
+        return other
+
+    def __str__(self) -> str:
+        data = {"state": None if self.state is None else self.state.to_json(), "choosing": list(self.prefix),
+                "seat": self.seat, "chance": None if self.pending is None else self.step.count,
+                "moves": self.moves, "stopped": self.stopped}
+        return json.dumps(data, **TEXT_FORMAT)

@@ -1,0 +1,181 @@
+"""A fixed, finite space of integer actions for any game, for researchers' tools.
+
+One action is one choice: a move is entered as its name, then each parameter's value; a value
+that is a list (``subset_of``, or a domain of lists) is entered as its elements, then ``end``.
+So the space is small and every action means the same thing in every state ("the card 7♥",
+"the row 'ones'", "the zone d1"), whatever the move:
+
+    [move names in declaration order] + [end] + [none, no, yes] + [numbers] + [texts]
+    + [cards, one per distinct label] + [seats] + [piles of every zone]
+
+The numbers and texts a parameter may take are gathered from the game file (every number and
+quoted text written in it, its keys and plain words, the cards' attributes); numbers fill the
+range from the smallest to the largest. A legal move whose value lies outside the space is
+reported as an error naming the move and the value.
+
+Legal actions come from the engine's legal moves: the distinct next choices among the moves
+that begin with the choices made so far, sorted. Two moves of the same text are one move (the
+engine lists each text once), and a card stands for its label, as in the move's text.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import RulesError
+from .moves import Move
+from .values import Card, Seat, ZoneRef
+
+END = "end"
+MAX_NUMBERS = 4096          # a wider range of numbers keeps only those written in the file
+QUOTED = re.compile(r'"([^"\\\n]*)"|\'([^\'\\\n]*)\'')
+NUMBER = re.compile(r"(?<![\w.])-?\d+(?![\w.])")
+PROSE = ("description", "name")      # texts for people, not values
+PLAIN_WORD = re.compile(r"^[^\s\"'{}\[\]()]{1,40}$")
+
+
+class ActionSpace:
+    """The actions of one game for one number of seats: ids to choices and back."""
+
+    def __init__(self, game: Any, state: Any):
+        """The space of ``game`` for the seats and zones of ``state`` (any state of the game)."""
+        self.game = game
+        self.players = state.players
+        self.move_names = list(game.moves)
+        keys: list[tuple] = [("move", name) for name in self.move_names] + [("end",)]
+        texts: list[str] = list(self.move_names) + [END]
+        for key, text in _atoms(game, state):
+            keys.append(key)
+            texts.append(text)
+        self.keys = keys
+        self.texts = texts
+        self.ids = {key: i for i, key in enumerate(keys)}
+        self.end = self.ids[("end",)]
+
+    @property
+    def size(self) -> int:
+        return len(self.keys)
+
+    def text(self, action: int) -> str:
+        return self.texts[action]
+
+    def encode(self, move: Move) -> tuple[int, ...]:
+        """The actions that enter ``move``: its name, then each parameter's value."""
+        out = [self.ids[("move", move.name)]]
+        for value in move.args:
+            self._encode_value(move, value, out)
+        return tuple(out)
+
+    def _encode_value(self, move: Move, value: Any, out: list[int]) -> None:
+        if isinstance(value, (list, tuple)):
+            for item in value:
+                self._encode_value(move, item, out)
+            out.append(self.end)
+            return
+        key = value_key(value)
+        action = self.ids.get(key)
+        if action is None:
+            raise RulesError(f"action space: the value {value!r} of move '{move.text}' is not among the game's "
+                             f"actions (numbers and texts come from those written in the game file)")
+        out.append(action)
+
+    def tree(self, moves: list[Move]) -> "Choices":
+        """The legal moves as a tree of choices, for one seat at one moment."""
+        return Choices({self.encode(m): m for m in moves})
+
+
+class Choices:
+    """Legal moves keyed by their actions: what may come next after the choices made so far."""
+
+    def __init__(self, by_actions: dict[tuple[int, ...], Move]):
+        self.by_actions = by_actions
+        for actions in by_actions:
+            for k in range(1, len(actions)):
+                if actions[:k] in by_actions:
+                    raise RulesError(f"action space: the move '{by_actions[actions[:k]].text}' is the beginning "
+                                     f"of '{by_actions[actions].text}'")
+
+    def next_actions(self, prefix: tuple[int, ...]) -> list[int]:
+        k = len(prefix)
+        return sorted({a[k] for a in self.by_actions if len(a) > k and a[:k] == prefix})
+
+    def complete(self, actions: tuple[int, ...]) -> Move | None:
+        return self.by_actions.get(actions)
+
+
+def value_key(value: Any) -> tuple:
+    """The key of one parameter value in the action space (a card stands for its label)."""
+    if value is None:
+        return ("none",)
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, int):
+        return ("int", value)
+    if isinstance(value, str):
+        return ("str", value)
+    if isinstance(value, Card):
+        return ("card", value.label)
+    if isinstance(value, Seat):
+        return ("seat", value.index)
+    if isinstance(value, ZoneRef):
+        return ("zone", value.name, value.owner, value.index)
+    return ("other", repr(value))
+
+
+def _atoms(game: Any, state: Any) -> list[tuple[tuple, str]]:
+    players = state.players
+    atoms: list[tuple[tuple, str]] = [(("none",), "none"), (("bool", False), "no"), (("bool", True), "yes")]
+    numbers, words = _written_values(game, players)
+    atoms += [(("int", n), str(n)) for n in numbers]
+    atoms += [(("str", w), w) for w in words]
+    labels: list[str] = []
+    for card in game.card_table(players):
+        if card.label not in labels:
+            labels.append(card.label)
+    atoms += [(("card", label), label) for label in labels]
+    atoms += [(("seat", s), str(Seat(s))) for s in range(players)]
+    for name, piles in state.zones.items():
+        per_owner = len(piles) // game.owners(state, name)
+        for i in range(len(piles)):
+            owner = None if game.zones[name].per == "game" else i // per_owner
+            ref = ZoneRef(name, owner, i % per_owner, numbered=per_owner > 1)
+            atoms.append((("zone", name, owner, i % per_owner), str(ref)))
+    return atoms
+
+
+def _written_values(game: Any, players: int) -> tuple[list[int], list[str]]:
+    """Every number written in the game file and every text it quotes; the keys and texts of its
+    variables; the cards' attributes and the options' values. Numbers fill their range."""
+    numbers: set[int] = set(range(0, players + 1)) | set(range(1, game.dice_faces + 1))
+    words: set[str] = set()
+
+    def visit(node: Any, plain: bool) -> None:
+        if isinstance(node, bool):
+            return
+        if isinstance(node, int):
+            numbers.add(node)
+        elif isinstance(node, str):
+            for m in QUOTED.finditer(node):
+                words.add(m.group(1) if m.group(1) is not None else m.group(2))
+            for m in NUMBER.finditer(node):
+                numbers.add(int(m.group()))
+            if plain and PLAIN_WORD.match(node):
+                words.add(node)
+        elif isinstance(node, dict):
+            for k, v in node.items():
+                if k not in PROSE:
+                    visit(k, plain)
+                    visit(v, plain)
+        elif isinstance(node, list):
+            for v in node:
+                visit(v, plain)
+
+    data = game.spec.data
+    visit({k: v for k, v in data.items() if k not in ("options", "variables")}, False)   # an option's bounds are no values
+    visit(data.get("variables", {}), True)
+    visit(list(game.options.values()), True)
+    for card in game.card_table(players):
+        visit([v for k, v in card.attrs.items() if k not in ("deck", "owner")], True)
+    if numbers and max(numbers) - min(numbers) < MAX_NUMBERS:
+        numbers = set(range(min(numbers), max(numbers) + 1))
+    return sorted(numbers), sorted(words)

@@ -1,0 +1,219 @@
+"""Integer actions, explicit chance and observations for researchers (no extra needed)."""
+from __future__ import annotations
+
+import json
+import pickle
+import random
+
+import pytest
+
+from interpreter.adapters.session import CHANCE, TERMINAL, Setup
+from interpreter.engine import rng
+from interpreter.engine.actions import ActionSpace
+from interpreter.engine.chance import ChanceStep
+from interpreter.engine.moves import Move
+from interpreter.engine.observe import observation_text
+from interpreter.engine.views import view
+from interpreter.errors import OptionError, RulesError
+from tests.helpers import load
+
+
+def kuhn(**settings) -> Setup:
+    return Setup(load("kuhn_poker"), **settings)
+
+
+def test_the_action_space_is_moves_end_values_cards_seats_and_piles():
+    assert kuhn().actions.texts == [
+        "pass", "bet", "end", "none", "no", "yes", "0", "1", "2", "3",
+        "J", "K", "Q", "acts", "folded", "game", "high", "put", "seat",        # texts the file writes
+        "J", "Q", "K", "P1", "P2", "stock", "hand[P1]", "hand[P2]"]
+
+
+def test_every_legal_move_goes_to_actions_and_back():
+    game = load("last_card")
+    state = game.new_state(players=2, seed=3)
+    space = ActionSpace(game.game, state)
+    for _ in range(30):
+        if state.over:
+            break
+        moves = game.legal_moves(state)
+        tree = space.tree(moves)
+        for move in moves:
+            assert tree.complete(space.encode(move)) == move
+        assert tree.next_actions(()) == sorted({space.encode(m)[0] for m in moves})
+        game.apply(state, moves[-1])
+    assert state.moves >= 10
+
+
+def test_a_list_value_is_its_elements_then_end():
+    game = load("dice_poker")
+    state = game.new_state(players=2, seed=1)
+    game.apply(state, "throw")
+    space = ActionSpace(game.game, state)
+    move = next(m for m in game.legal_moves(state) if m.name == "rethrow" and len(m.args[0]) == 2)
+    actions = space.encode(move)
+    assert [space.text(a) for a in actions] == ["rethrow"] + [str(v) for v in move.args[0]] + ["end"]
+
+
+def test_a_value_outside_the_space_is_a_clear_error():
+    game = load("kuhn_poker")
+    space = ActionSpace(game.game, game.new_state())
+    with pytest.raises(RulesError) as error:
+        space.encode(Move(0, "bet", (3.5,), "bet 3.5"))
+    assert error.value.message == ("action space: the value 3.5 of move 'bet 3.5' is not among the game's actions "
+                                   "(numbers and texts come from those written in the game file)")
+
+
+def test_the_setup_and_each_roll_are_explicit_chance_steps():
+    setup = Setup(load("dice_poker"), 2)
+    session = setup.new_session()
+    assert (session.current_player(), session.step.bounds) == (CHANCE, [2])      # choose_random: first player
+    session.apply(1)
+    assert session.current_player() == 1
+    session.apply(session.legal_actions()[0])                                    # throw
+    assert (session.current_player(), session.step.bounds, session.step.count) == (CHANCE, [6] * 5, 7776)
+    assert session.chance_outcomes()[0] == (0, 1 / 7776)
+    session.apply(1234)                                                          # draws 0 5 4 1 4: faces 1 6 5 2 5
+    assert session.state.dice == [1, 2, 5, 5, 6]
+
+
+def test_a_shuffle_is_one_sampled_chance_step():
+    session = Setup(load("last_card"), 2).new_session()
+    assert (session.step.explicit, session.step.count, len(session.step.bounds)) == (False, 1024, 51)
+    again = Setup(load("last_card"), 2).new_session()
+    session.apply(7)
+    again.apply(7)
+    assert session.state == again.state
+
+
+def test_draws_that_depend_on_earlier_draws_cannot_be_outcomes():
+    step = ChanceStep([3, 2])
+    with pytest.raises(RulesError, match="depend on its earlier draws"):
+        step.run(lambda seed: rng.below(0, 5), 0, 1)        # a draw of 5 where the step drew 3
+
+
+def test_kuhn_poker_played_as_actions():
+    setup = kuhn(returns="results")
+    session = setup.new_session()
+    assert session.chance_outcomes() == [(o, 1 / 6) for o in range(6)]
+    session.apply(5)
+    assert session.state.zones["hand"] == [[2], [1]]        # P1 holds K, P2 holds Q
+    ids = {text: i for i, text in enumerate(setup.actions.texts[:2])}
+    session.apply(ids["pass"])
+    session.apply(ids["bet"])
+    assert session.current_player() == 0
+    session.apply(ids["bet"])
+    assert (session.current_player(), session.returns()) == (TERMINAL, [2.0, -2.0])
+
+
+def test_an_illegal_action_is_refused():
+    session = kuhn().new_session()
+    session.apply(0)
+    with pytest.raises(ValueError, match=r"action 2 \(end\) is not legal now"):
+        session.apply(2)
+
+
+def test_the_observation_is_the_seats_view_and_hides_the_other_hand():
+    setup = Setup(load("last_card"), 2)
+    session = setup.new_session()
+    session.apply(11)
+    state = session.state
+    for seat in (0, 1):
+        seen = {k: v for k, v in view(setup.game, state, seat).items() if k != "moves"}
+        assert json.loads(session.observation_string(seat)) == seen
+    swapped = session.clone()
+    swapped.state = session.state.clone()       # a session never changes its state in place: a new one
+    hand, stock = swapped.state.zones["hand"][1], swapped.state.zones["stock"][0]
+    hand[0], stock[0] = stock[0], hand[0]                    # another card in P2's hand, faces kept
+    swapped.state.face_up ^= {hand[0], stock[0]}
+    assert swapped.observation_string(0) == session.observation_string(0)
+    assert swapped.observation_tensor(0) == session.observation_tensor(0)
+    assert swapped.observation_string(1) != session.observation_string(1)
+    assert swapped.observation_tensor(1) != session.observation_tensor(1)
+
+
+def test_the_tensor_layout_is_fixed_and_documented():
+    setup = kuhn()
+    assert setup.layout.sections == [("seat", 2), ("current", 3), ("phase", 1), ("round", 1), ("over", 1),
+                                     ("dice", 0), ("zone:stock", 9), ("zone:hand", 18), ("vars", 11)]
+    session = setup.new_session()
+    session.apply(5)
+    tensor = session.observation_tensor(0)
+    assert len(tensor) == setup.layout.size + setup.actions.size == 46 + 27
+    hand = tensor[17:35]                 # zone:hand: per pile 3 label counts, 1 hidden, 5 top one-hot
+    # zone:hand, per pile: the counts of J, Q, K and of hidden cards, then the top over [empty, hidden, J, Q, K]
+    assert hand == [0, 0, 1, 0, 0, 0, 0, 0, 1,    # P1 sees its K
+                    0, 0, 0, 1, 0, 1, 0, 0, 0]    # and one hidden card in P2's hand
+
+
+def test_the_information_state_holds_what_the_seat_saw_and_chose_only():
+    setup = kuhn()
+    a, b = setup.new_session(), setup.new_session()
+    a.apply(5)
+    b.apply(4)                      # P1 holds K in both; P2 holds Q in one, J in the other
+    assert a.information_state_string(0) == b.information_state_string(0)
+    assert a.information_state_string(1) != b.information_state_string(1)
+    k_q, j_q = setup.new_session(), setup.new_session()
+    k_q.apply(5)
+    j_q.apply(1)                    # P2 holds Q in both
+    for session in (k_q, j_q):
+        session.apply(0)            # P1 passes
+    assert k_q.information_state_string(1) == j_q.information_state_string(1)
+    passed_then_bet, bet = setup.new_session(), setup.new_session()
+    for session, actions in ((passed_then_bet, [5, 0, 1]), (bet, [5, 1])):
+        for action in actions:
+            session.apply(action)
+    assert passed_then_bet.information_state_string(0) != bet.information_state_string(0)
+
+
+def test_free_play_follows_the_clock_in_seat_order():
+    setup = Setup(load("nerts", target=1), 3, information_state=False)
+    session = setup.new_session()
+    session.apply(0)
+    r = random.Random(1)
+    movers = []
+    while len(movers) < 8 and not session.is_terminal():
+        if session.is_chance():
+            session.apply(0)
+            continue
+        if not session.prefix:
+            movers.append(session.current_player())
+        session.apply(r.choice(session.legal_actions()))
+    assert session.state.current is None
+    assert movers == [0, 1, 2, 0, 1, 2, 0, 1]
+
+
+def test_a_game_past_its_cap_on_moves_is_stopped():
+    setup = Setup(load("last_card"), 2, max_moves=3, information_state=False)
+    session = setup.new_session()
+    session.apply(0)
+    while not session.is_terminal():
+        session.apply(session.legal_actions()[0])
+    assert (session.moves, session.stopped, sum(session.returns())) == (3, True, 0)
+
+
+def test_a_session_pickles_as_its_state():
+    setup = Setup.from_file("games/dice_poker.yaml", None, 2)
+    session = setup.new_session()
+    session.apply(0)
+    session.apply(session.legal_actions()[0])
+    copy = pickle.loads(pickle.dumps(session))
+    assert str(copy) == str(session) and copy.legal_actions() == session.legal_actions()
+    assert copy.information_state_string(0) == session.information_state_string(0)
+    copy.apply(42)
+    session.apply(42)
+    assert copy.state == session.state
+
+
+def test_bad_settings_are_clear_errors():
+    with pytest.raises(OptionError, match="returns must be one of ranking, results, not 'money'"):
+        kuhn(returns="money")
+    with pytest.raises(OptionError, match="max_moves must be at least 1, not 0"):
+        kuhn(max_moves=0)
+
+
+def test_observation_text_is_canonical_json():
+    game = load("kuhn_poker")
+    state = game.new_state(seed=2)
+    text = observation_text(game.game, state, 0)
+    assert text.startswith('{"current":0,"dice":[],"game":"Kuhn poker"')
