@@ -64,4 +64,6 @@ CASES = {
     "a for over a number": probe("      - for: x in n\n        do: [end_turn]"),
     "no legal move": probe("      - add: {n: 1}", when="n < 1"),
     "a turn that never ends": probe("      - add: {n: 1}").replace("      - end_turn\n", ""),
+    "nobody can move in free play": probe("      - add: {n: 1}", when="n < 1").replace(
+        "      turns: {from: who, each: once}\n", ""),
 }

@@ -130,10 +130,18 @@ REPORTS = {
         'the last move was P1: poke',
         'hint: a move of this phase should end the turn (end_turn) or the phase',
     ],
+    'nobody can move in free play': [
+        "probe.yaml:14:13: error: the game is stalled in phase 'play': no seat has a legal move, and the game is not over",
+        '   14 |     - name: play',
+        '      |             ^^^^',
+        'in round 1, after 1 move',
+        'the last move was P1: poke',
+        "hint: check the 'when' of the phase's moves, or end the phase with 'until' or an effect (end_turn, end_phase...)",
+    ],
 }
 
 EXPECTED = {name: "\n".join(lines) for name, lines in REPORTS.items()}
-STALLED = ("no legal move", "a turn that never ends")
+STALLED = ("no legal move", "a turn that never ends", "nobody can move in free play")
 
 
 @pytest.fixture
@@ -212,6 +220,14 @@ def test_play_reports_a_seat_without_a_move_as_a_stalled_game_not_an_endless_pro
     assert result.stdout.count("P2>") == 0
     assert [json.loads(line) for line in open("game.jsonl").read().splitlines()[1:]] == [
         {"seat": 0, "move": "poke", "t": 0.0}]
+
+
+def test_play_reports_free_play_in_which_nobody_can_move_any_more(probe_file):
+    result = rules("play", probe_file(CASES["nobody can move in free play"]), "--human", "1,2", "--fake-clock", "1",
+                   given="1\n\n\n")
+    assert result.exit_code == 1
+    assert result.stderr == EXPECTED["nobody can move in free play"] + "\n"
+    assert result.stdout.endswith("P1> P1: poke\n\ngame stopped by an error.\n")
 
 
 def test_play_stops_bots_whose_turn_never_ends(probe_file):
