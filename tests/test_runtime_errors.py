@@ -71,13 +71,6 @@ REPORTS = {
         '      |          ^',
         "while the scores were counted (after 2 moves; round 1, phase 'play')",
     ],
-    'too many steps': [
-        'probe.yaml:20:19: error: expression takes too many steps (limit 1000000)',
-        '   20 |       - set: {n: "sum([x * y for x in 1..300 for y in 1..300 for z in 1..20])"}',
-        '      |                   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
-        "while P1 played 'poke' (move 1; round 1, phase 'play')",
-        'hint: loop over fewer items, or split the work',
-    ],
     'a trigger that never settles': [
         'probe.yaml:23:11: error: the game did not settle after 1000 automatic steps (a trigger whose effects do not make its condition false?)',
         '   23 |   - when: n >= 0',
@@ -129,6 +122,12 @@ REPORTS = {
         'in round 1, after 1000 moves',
         'the last move was P1: poke',
         'hint: a move of this phase should end the turn (end_turn) or the phase',
+    ],
+    'a range too long': [
+        'probe.yaml:20:23: error: range too long: 200000 elements (limit 100000)',
+        '   20 |       - set: {n: "len(1..(n + 200000))"}',
+        '      |                       ^^^^^^^^^^^^^^^',
+        "while P1 played 'poke' (move 1; round 1, phase 'play')",
     ],
     'nobody can move in free play': [
         "probe.yaml:14:13: error: the game is stalled in phase 'play': no seat has a legal move, and the game is not over",
@@ -319,12 +318,13 @@ def test_validate_simulate_in_json(probe_file):
 
 
 def test_validate_simulate_fails_a_game_that_does_not_end(probe_file):
+    from interpreter.tools.simulate import failures_report, playing_failures
     endless = probe().replace("      turns: {from: who, each: once}", "      turns: {from: who}")
-    result = rules("validate", probe_file(endless), "--simulate", "1")
-    assert result.exit_code == 1
-    assert result.stderr == ("probe.yaml: 1 of 1 random games failed; the first, seed 0:\n"
-                             "error: not over after 100000 moves (the move limit)\n"
-                             "1 failed random game in 1 file\n")
+    failed = playing_failures(load_game(probe_file(endless)), 2, max_moves=50)    # validate's: 100,000
+    assert failures_report("probe.yaml", failed, 2) == (
+        "probe.yaml: 2 of 2 random games failed; the first, seed 0:\n"
+        "error: not over after 50 moves (the move limit)\n"
+        "also failed: seed 1")
 
 
 def test_a_stalled_game_is_its_own_kind_of_error(probe_file):
