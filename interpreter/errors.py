@@ -64,7 +64,7 @@ class RulesError(Exception):
     """Root of every error the product reports to a user.
 
     An error raised while a game runs also says where in the game it happened: ``context``
-    holds lines such as "while P2 played 'bid 3' (round 1, phase 'auction', move 4)", innermost
+    holds lines such as "while P2 played 'bid 3' (move 4; round 1, phase 'auction')", innermost
     first, added by the engine at its boundaries (``within``) and shown after the caret."""
 
     kind = "error"

@@ -54,8 +54,16 @@ CASES = {
     "turns.from gives none": probe(first="nobody"),
     "a score that is none": probe("      - set: {n: nobody}"),
     "a score that is text": probe("      - set: {n: \"'ten'\"}"),
-    "too many steps": probe('      - set: {n: "sum([x * y for x in 1..300 for y in 1..300 for z in 1..20])"}'),
+    "a range too long": probe('      - set: {n: "len(1..(n + 200000))"}'),
     "a trigger that never settles": probe(triggers="\n  - when: n >= 0\n    do: [add: {n: 1}]"),
+    "turns.next gives none": probe(first="who, next: nobody"),
+    "a parameter's list that is not a list": probe().replace(
+        "  poke:\n    do:", "  poke:\n    params: {k: {from: nobody}}\n    do:"),
+    "flip of a number": probe("      - flip: n"),
+    "add to text": probe("      - set: {n: \"'ten'\"}\n      - add: {n: 1}"),
+    "a for over a number": probe("      - for: x in n\n        do: [end_turn]"),
     "no legal move": probe("      - add: {n: 1}", when="n < 1"),
     "a turn that never ends": probe("      - add: {n: 1}").replace("      - end_turn\n", ""),
+    "nobody can move in free play": probe("      - add: {n: 1}", when="n < 1").replace(
+        "      turns: {from: who, each: once}\n", ""),
 }

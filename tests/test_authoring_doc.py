@@ -34,8 +34,9 @@ def commands():
 
 def test_the_tutorial_has_its_files_and_commands():
     assert [b["file"] for b in blocks() if b["file"]] == ["pig.yaml", "pig_typo.yaml", "pig_scenarios.yaml",
-                                                         "moves.txt"]
-    assert [c[0].split()[1] for c in commands()] == ["validate", "validate", "test", "simulate", "play"]
+                                                         "pig_stuck.yaml", "moves.txt"]
+    assert [c[0].split()[1] for c in commands()] == ["validate", "validate", "test", "simulate", "validate",
+                                                     "play"]
 
 
 @pytest.mark.parametrize("command, shown, exit_code", commands(), ids=[c[0] for c in commands()])

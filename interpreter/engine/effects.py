@@ -125,7 +125,7 @@ class EffectCompiler:
         def run_choose(ctx, env):
             for target, options, store in writers:
                 chosen = options(ctx, env)
-                if not isinstance(chosen, list):
+                if not isinstance(chosen, (list, tuple)):
                     raise EvalError(f"choose_random: {target} must be chosen from a list, not {show(chosen)}",
                                     options.pos)
                 values = list(chosen)

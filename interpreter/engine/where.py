@@ -37,9 +37,9 @@ def seat_name(seat: int | None) -> str:
     return "no seat" if seat is None else f"P{seat + 1}"
 
 
-def stalled(game: Any, state: Any, seats: list[int] | None = None) -> StalledGame:
-    """The error of a game that is not over while no seat may move: at the phase's place in the
-    file. ``seats`` are the seats found without a move (default: the seat whose turn it is)."""
+def stalled(game: Any, state: Any) -> StalledGame:
+    """The error of a game that is not over while no seat may move (the seat whose turn it is,
+    or in free play any seat): at the phase's place in the file."""
     phase = game.phases[state.phase]
     if state.current is not None:
         who = f"{seat_name(state.current)} is to move but has no legal move"
