@@ -89,8 +89,10 @@ def test_a_failed_write_stops_the_game_and_leaves_the_old_record_whole(tmp_path,
         monkeypatch.setattr(record_writer.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(28, "No space left on device")))
     result = bots_game(record)
     assert result.exit_code == 1
+    after = "the game is over; its record is not kept." if room > 5 else \
+        "game stopped: without its record it is not played on."
     assert (f"error: cannot write the record {record}: No space left on device; the old {record} is unchanged\n"
-            "game stopped: without its record it is not played on.\n") in result.output
+            f"{after}\n") in result.output
     assert "Traceback" not in result.output
     assert record.read_bytes() == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
@@ -117,13 +119,15 @@ def test_a_closed_stdin_is_the_end_of_input_in_a_real_process():
 
 
 def test_odd_numbers_at_the_prompt_get_a_reason_and_a_new_prompt():
-    result = run(["play", DICE, "-p", "2", "--seed", "1"], "\n".join(["²", "٣", "7" * 5000, "0", "00001"]) + "\n")
+    entries = ["²", "٣", "7" * 5000, "0", "x" * 1001, "00001"]
+    result = run(["play", DICE, "-p", "2", "--seed", "1"], "\n".join(entries) + "\n")
     assert result.exit_code == 1
     out = result.output
     assert "P1> error: '²' is not a legal move now\nhint: legal now: throw\n" in out
     assert "P1> error: '٣' is not a legal move now\nhint: legal now: throw\n" in out
     assert "P1> error: there is no move 777777777777...; choose 1 to 1\n" in out
     assert "P1> error: there is no move 0; choose 1 to 1\n" in out
+    assert "P1> error: 1,001 characters are too many for a move (at most 1,000)\n" in out
     assert "P1: throw\n" in out      # 00001 is move 1
 
 
