@@ -70,7 +70,7 @@ def format_flags(command):
 
 def _load_for_players(file: str, options: tuple[str, ...], players: int | None) -> tuple:
     """The game with its options, and the number of players checked against it (default: the game's)."""
-    from interpreter.api import load_game
+    from interpreter.engine.loaded import load_game
     from interpreter.errors import OptionError, RulesError
     from interpreter.tools.simulate import check_players
 
@@ -104,7 +104,7 @@ def main() -> None:
 @option_flag
 def validate(files: tuple[str, ...], fmt: str, as_json: bool, options: tuple[str, ...]) -> None:
     """Check game files (or bundled games by name) and report every error as file:line:col."""
-    from interpreter.api import load_game
+    from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError, flatten
 
     fmt = "json" if as_json else fmt
@@ -211,7 +211,7 @@ def replay(record: str, game_file: str | None, verbose: bool) -> None:
     Without --game, the game file is the one the record names: the absolute path it was made
     with, else its path as given, from the current folder, then from the record's folder, else the
     bundled game of that name; the command says which it used."""
-    from interpreter.api import load_game
+    from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError
     from interpreter.play.records import game_file_of, read_record
     from interpreter.play.records import replay as run_replay
