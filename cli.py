@@ -33,7 +33,7 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
 
 
 def _game_file(file: str) -> str:
-    """A game file as given, or the bundled game of that name (``rules play nerts``)."""
+    """A game file as given, or the bundled game of that name (``rules play NAME``)."""
     from interpreter.load.bundled import resolve_game
 
     return resolve_game(file)

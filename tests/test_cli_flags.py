@@ -19,7 +19,7 @@ def run(*args, given=""):
 
 def test_a_bundled_game_plays_by_name_from_any_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = run("play", "last_card", "--human", "none", "-p", "2", "--seed", "5")
+    result = run("play", "last_card", "--human", "none", "--bot", "random", "-p", "2", "--seed", "5")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Last card: 2 players. Type 'help' for help.\n")
     assert run("validate", "crazy_eights.yaml").output == f"crazy_eights.yaml: ok\n"

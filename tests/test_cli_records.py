@@ -23,7 +23,8 @@ def run(args, given=""):
 
 
 def bots_game(record, *more):
-    return run(["play", DICE, "--human", "none", "--seed", "1", "-p", "2", "--record", str(record), *more])
+    return run(["play", DICE, "--human", "none", "--bot", "random", "--seed", "1", "-p", "2", "--record", str(record),
+                *more])
 
 
 def test_a_record_is_never_written_over_the_game_file(tmp_path):
@@ -51,7 +52,8 @@ def test_a_record_replaces_an_old_record_and_leaves_no_temporary_file(tmp_path):
     record = tmp_path / "game.jsonl"
     assert bots_game(record).exit_code == 0
     first = record.read_text()
-    assert run(["play", DICE, "--human", "none", "--seed", "2", "-p", "2", "--record", str(record)]).exit_code == 0
+    assert run(["play", DICE, "--human", "none", "--bot", "random", "--seed", "2", "-p", "2", "--record",
+                str(record)]).exit_code == 0
     assert record.read_text() != first and json.loads(record.read_text().splitlines()[0])["seed"] == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
 
@@ -89,8 +91,10 @@ def test_a_failed_write_stops_the_game_and_leaves_the_old_record_whole(tmp_path,
         monkeypatch.setattr(record_writer.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(28, "No space left on device")))
     result = bots_game(record)
     assert result.exit_code == 1
+    after = "the game is over; its record is not kept." if room > 5 else \
+        "game stopped: without its record it is not played on."
     assert (f"error: cannot write the record {record}: No space left on device; the old {record} is unchanged\n"
-            "game stopped: without its record it is not played on.\n") in result.output
+            f"{after}\n") in result.output
     assert "Traceback" not in result.output
     assert record.read_bytes() == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
@@ -117,13 +121,15 @@ def test_a_closed_stdin_is_the_end_of_input_in_a_real_process():
 
 
 def test_odd_numbers_at_the_prompt_get_a_reason_and_a_new_prompt():
-    result = run(["play", DICE, "-p", "2", "--seed", "1"], "\n".join(["²", "٣", "7" * 5000, "0", "00001"]) + "\n")
+    entries = ["²", "٣", "7" * 5000, "0", "x" * 1001, "00001"]
+    result = run(["play", DICE, "-p", "2", "--seed", "1"], "\n".join(entries) + "\n")
     assert result.exit_code == 1
     out = result.output
     assert "P1> error: '²' is not a legal move now\nhint: legal now: throw\n" in out
     assert "P1> error: '٣' is not a legal move now\nhint: legal now: throw\n" in out
     assert "P1> error: there is no move 777777777777...; choose 1 to 1\n" in out
     assert "P1> error: there is no move 0; choose 1 to 1\n" in out
+    assert "P1> error: 1,001 characters are too many for a move (at most 1,000)\n" in out
     assert "P1: throw\n" in out      # 00001 is move 1
 
 
@@ -171,7 +177,8 @@ def test_no_file_holds_the_seed_while_the_game_runs(tmp_path):
 
 def test_a_players_record_holds_no_seed_and_is_not_replayed(tmp_path):
     record = tmp_path / "mine.jsonl"
-    result = run(["play", DICE, "--human", "none", "--seed", "1", "-p", "2", "--player-record", str(record)])
+    result = run(["play", DICE, "--human", "none", "--bot", "random", "--seed", "1", "-p", "2", "--player-record",
+                  str(record)])
     assert result.exit_code == 0, result.output
     header = json.loads(record.read_text().splitlines()[0])
     assert "seed" not in header and header["full"] is False
@@ -188,7 +195,7 @@ def test_record_and_player_record_together_are_a_usage_error(tmp_path):
 
 
 def test_the_old_n_of_play_still_gives_the_players_with_a_warning():
-    result = run(["play", DICE, "--human", "none", "--seed", "3", "-n", "2"])
+    result = run(["play", DICE, "--human", "none", "--bot", "random", "--seed", "3", "-n", "2"])
     assert result.exit_code == 0
     assert result.output.startswith("warning: -n for the number of players is deprecated and will mean the number "
                                     "of games, as in simulate; use -p/--players\nDice poker: 2 players.")
@@ -238,7 +245,8 @@ def test_replay_finds_a_relative_game_file_from_another_folder(tmp_path, monkeyp
     made.mkdir()
     shutil.copy(DICE, made / "v.yaml")
     monkeypatch.chdir(made)
-    assert run(["play", "v.yaml", "--human", "none", "--seed", "1", "-p", "2", "--record", "r.jsonl"]).exit_code == 0
+    assert run(["play", "v.yaml", "--human", "none", "--bot", "random", "--seed", "1", "-p", "2", "--record",
+                "r.jsonl"]).exit_code == 0
     header = json.loads((made / "r.jsonl").read_text().splitlines()[0])
     assert header["file"] == "v.yaml" and header["file_abs"] == str(made / "v.yaml")
     monkeypatch.chdir(tmp_path)
@@ -254,7 +262,8 @@ def test_replay_finds_a_relative_game_file_from_another_folder(tmp_path, monkeyp
 
 def test_replay_of_a_bundled_game_by_name(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert run(["play", "dice_poker", "--human", "none", "--seed", "1", "-p", "2", "--record", "r.jsonl"]).exit_code == 0
+    assert run(["play", "dice_poker", "--human", "none", "--bot", "random", "--seed", "1", "-p", "2", "--record",
+                "r.jsonl"]).exit_code == 0
     _edit_header(tmp_path / "r.jsonl", file_abs="")
     result = run(["replay", "r.jsonl"])
     assert result.exit_code == 0, result.output

@@ -113,9 +113,9 @@ def _play(args, typed):
 def test_a_move_that_lost_its_race_is_refused_and_changes_nothing(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "grab.yaml").write_text(GRAB)
-    result = _play(["-n", "2", "--bot", "priority", "--bot-speed", "1", "--fake-clock", "1.5",
+    result = _play(["-p", "2", "--bot", "priority", "--bot-speed", "1", "--fake-clock", "1.5",
                     "--seed", "2", "--record", "grab.jsonl"], "take c5\ntake c2\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output         # the input ends before the game does
     # P1 types 'take c5' at 1.5 s, but P2's bot took it at about 1 s; at 3 s P1 takes c2.
     assert "P1> P2: take c5\ntoo slow: 'take c5' was possible when you looked, but the others moved first\n" \
         in result.output
@@ -132,7 +132,7 @@ def test_a_move_that_lost_its_race_is_refused_and_changes_nothing(tmp_path, monk
 def test_the_fake_clock_makes_a_game_with_a_person_reproducible(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "grab.yaml").write_text(GRAB)
-    args = ["-n", "3", "--bot", "random", "--bot-speed", "0.7", "--fake-clock", "1", "--seed", "9"]
+    args = ["-p", "3", "--bot", "random", "--bot-speed", "0.7", "--fake-clock", "1", "--seed", "9"]
     typed = "take c3\ntake c4\ntake c5\n\n\n\n"
     first, second = _play(args, typed), _play(args, typed)
     assert first.exit_code == 0 and first.output == second.output

@@ -37,7 +37,7 @@ def bundled_games() -> dict[str, Path]:
 
 def resolve_game(name_or_path: str) -> str:
     """A game file as given when it exists (or looks like a path), else the bundled game of that
-    name (``nerts`` or ``nerts.yaml``); unknown names are left for the loader to report."""
+    name (``NAME`` or ``NAME.yaml``); unknown names are left for the loader to report."""
     if Path(name_or_path).exists() or "/" in name_or_path or "\\" in name_or_path:
         return name_or_path
     found = bundled_games().get(name_or_path.removesuffix(".yaml"))

@@ -43,6 +43,7 @@ EXIT_NOT_FINISHED = 1
 EXIT_INTERRUPTED = 130
 MOVE_NUMBER = re.compile(r"[0-9]+")     # ASCII digits only: int() also reads '٣' and refuses '²'
 SHOWN_DIGITS = 12                       # a longer number typed is shown cut short
+MAX_ENTRY_CHARS = 1_000                 # a longer line is not a move: refused, not echoed
 
 
 def read_input(prompt: str) -> str:
@@ -138,7 +139,8 @@ class TerminalGame:
             if self.record:
                 self.record.discard()
             click.echo(f"\n{error.render()}", err=True)
-            click.echo("game stopped: without its record it is not played on.", err=True)
+            click.echo("the game is over; its record is not kept." if self.state.over else
+                       "game stopped: without its record it is not played on.", err=True)
             return EXIT_NOT_FINISHED
 
     def _play(self) -> int:
@@ -260,6 +262,9 @@ class TerminalGame:
             shown = digits or "0"
             shown = shown if len(shown) <= SHOWN_DIGITS else shown[:SHOWN_DIGITS] + "..."
             click.echo(f"error: there is no move {shown}; choose 1 to {len(self.seen)}")
+            return None
+        if len(entry) > MAX_ENTRY_CHARS:
+            click.echo(f"error: {len(entry):,} characters are too many for a move (at most {MAX_ENTRY_CHARS:,})")
             return None
         return find_move(self.loaded.game, self.state, entry, seat)
 
