@@ -394,3 +394,25 @@ def test_deck_declarations_are_checked(tmp_path, old, new, message):
     with pytest.raises(ErrorList) as caught:
         load_game(path)
     assert caught.value.render() == f"{path}:{message}"
+
+
+def test_a_list_given_for_an_expression_suggests_quoting_it(tmp_path):
+    from interpreter.errors import ErrorList
+    text = CHANCE.replace("      - end_round", "      - flip: [at(first), at(second)]\n      - end_round")
+    path = write(tmp_path, text)
+    with pytest.raises(ErrorList) as caught:
+        load_game(path)
+    assert caught.value.render() == (
+        f"{path}:27:15: error: expected an expression, got a list in moves.go.do[1].flip\n"
+        "   27 |       - flip: [at(first), at(second)]\n"
+        "      |               ^^^^^^^^^^^^^^^^^^^^^^^\n"
+        "hint: a list in an expression is written inside it: quote the whole of it, as '[at(first), at(second)]'")
+
+
+def test_a_seat_beyond_the_table_in_start_vars_is_an_error(tmp_path):
+    from interpreter.tools.scenario_run import run_scenarios
+    path = write(tmp_path, "scenarios:\n  - name: it\n    start: {vars: {bidder: P3}}\n"
+                           "    steps: [{expect: {current: P1}}]\n", "s.yaml")
+    run = run_scenarios(write(tmp_path, CHANCE), [path])
+    assert [e.message for e in run.errors] == ["there is no seat P3: this scenario has 2 players (P1 to P2)"]
+    assert (run.errors[0].pos.line, run.errors[0].pos.col) == (3, 28)
