@@ -167,7 +167,6 @@ def test_a_text_variable_keeps_the_text_a_scenario_gives_it(tmp_path):
 
 
 def test_a_choice_no_effect_makes_is_an_error_at_its_place(tmp_path):
-    from interpreter.errors import RulesError
     from interpreter.tools.scenario_run import run_scenarios
     game = write(tmp_path, CHANCE)
     path = write(tmp_path, "scenarios:\n  - name: it\n    start: {choices: {delaer: P1}}\n"
