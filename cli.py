@@ -32,7 +32,7 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
 
 def _load_for_players(file: str, options: tuple[str, ...], players: int | None) -> tuple:
     """The game with its options, and the number of players checked against it (default: the game's)."""
-    from interpreter.api import load_game
+    from interpreter.engine.loaded import load_game
     from interpreter.errors import OptionError, RulesError
     from interpreter.tools.simulate import check_players
 
@@ -65,7 +65,7 @@ def main() -> None:
 @option_flag
 def validate(files: tuple[str, ...], fmt: str, options: tuple[str, ...]) -> None:
     """Check game files and report every error as file:line:col."""
-    from interpreter.api import load_game
+    from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError, flatten
 
     given = _parse_options(options)
@@ -149,7 +149,7 @@ def play(file: str, players: int | None, human: str, bot_kind: str, bot_speed: f
 @click.option("--verbose", "-v", is_flag=True, help="Print every move.")
 def replay(record: str, game_file: str | None, verbose: bool) -> None:
     """Replay a game record move by move and print the result."""
-    from interpreter.api import load_game
+    from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError
     from interpreter.play.records import read_record
     from interpreter.play.records import replay as run_replay

@@ -14,9 +14,11 @@ from tests.helpers import ROOT
 
 PACKAGE = ROOT / "interpreter"
 # The stages, lowest first: a module may import its own stage and those below it, never above.
-STAGES = ["errors", "limits", "expr", "load", "engine", "bots", "play", "tools", "adapters", "api"]
+STAGES = ["moved", "errors", "limits", "expr", "load", "engine", "bots", "play", "tools", "adapters", "api"]
 # The shared roots every stage may use.
 SHARED = {"errors", "limits"}
+# ``moved`` (the old import paths) is imported only by the package itself: it names, never imports,
+# the modules it maps.
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -130,3 +132,38 @@ def test_an_upward_import_is_caught(tmp_path):
         "interpreter/engine/bad.py:2: engine imports interpreter.play",
         "interpreter/engine/bad.py:3: engine imports interpreter.tools.bench",
     ]
+
+
+def _imports_in_docs() -> list[str]:
+    lines = set()
+    for path in sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            line = line.strip().strip("`")
+            if line.startswith("from interpreter") and " import " in line:
+                lines.add(line.split("#")[0].strip())
+    return sorted(lines)
+
+
+def test_the_docs_give_import_paths_that_work():
+    """Every ``from interpreter... import ...`` a page of the docs shows runs as written."""
+    found = _imports_in_docs()
+    assert "from interpreter.api import load_game" in found
+    for line in found:
+        exec(compile(line, "<docs>", "exec"), {})      # our own docs' lines, not user text
+
+
+def test_the_old_import_paths_still_give_the_moved_modules():
+    import importlib
+
+    import sys
+
+    from interpreter.bots import agents
+    from interpreter.moved import MOVED
+
+    sys.modules.pop("interpreter.agents", None)        # as in a fresh process
+    with pytest.warns(DeprecationWarning, match="interpreter.agents moved to interpreter.bots.agents; "
+                                                "import it from interpreter.api"):
+        old = importlib.import_module("interpreter.agents")
+    assert old is agents
+    for new in MOVED.values():
+        importlib.import_module(new)        # every target exists
