@@ -412,3 +412,40 @@ def test_a_seat_beyond_the_table_in_start_vars_is_an_error(tmp_path):
     run = run_scenarios(write(tmp_path, CHANCE), [path])
     assert [e.message for e in run.errors] == ["there is no seat P3: this scenario has 2 players (P1 to P2)"]
     assert (run.errors[0].pos.line, run.errors[0].pos.col) == (3, 28)
+
+
+def test_a_card_stacked_in_two_zones_fails_the_scenario_at_its_stack(tmp_path):
+    from interpreter.tools.scenario_run import run_scenarios
+    path = write(tmp_path, "scenarios:\n  - name: it\n    start:\n      stack: {stock: [AS], hand: {P1: [AS]}}\n"
+                           "    steps: [{expect: {current: P1}}]\n", "s.yaml")
+    run = run_scenarios(write(tmp_path, CHANCE), [path])
+    assert [o.render() for o in run.outcomes] == [f"FAIL it\n  {path}:4:7: stack: AS is stacked twice\n"
+                                                  "    hint: each card is in one place; name another copy, or the card once"]
+
+
+ORDER = """
+name: Order
+players: {min: 2, max: 2}
+variables:
+  game: {chosen: none}
+flow:
+  rounds: 1
+  phases:
+    - name: main
+      turns: {from: 0}
+      moves: [zeta, alpha]
+moves:
+  alpha:
+    params:
+      n: {from: '[3, 1, 2]'}
+      word: {from: '["b", "a"]'}
+    do: [end_game]
+  zeta:
+    do: [end_game]
+"""
+
+
+def test_legal_moves_come_in_declaration_order_not_sorted(tmp_path):
+    game = load_game(write(tmp_path, ORDER))
+    assert [m.text for m in game.legal_moves(game.new_state())] == [
+        "zeta", "alpha 3 b", "alpha 3 a", "alpha 1 b", "alpha 1 a", "alpha 2 b", "alpha 2 a"]
