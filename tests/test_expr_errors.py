@@ -78,6 +78,7 @@ LOAD_ERRORS = [
     ("1 < 'a'", ExprCheckError, "cannot compare int and str", 1, 7, None),
     ("dice[0] == 'one'", ExprCheckError, "'==' compares int with str: they are never equal", 1, 16, None),
     ("[d for d in dice if d != 'six']", ExprCheckError, "'!=' compares int with str: they are never equal", 21, 10, None),
+    ("'one' in dice", ExprCheckError, "'in' looks for str in a list of int: it is never there", 1, 13, None),
     ("3 .x", ExprCheckError, "int has no member 'x'", 4, 1, None),
     ("pieces[0].rnak", ExprCheckError, "piece has no member 'rnak'", 11, 4, "did you mean 'rank'?"),
     ("max_by(pieces, p => p.rnak)", ExprCheckError, "piece has no member 'rnak'", 23, 4, "did you mean 'rank'?"),

@@ -376,6 +376,8 @@ def _comparison_problem(op: str, a: Type, b: Type) -> str | None:
             return f"'{op}' needs a list, map or str on its right, got {b}"
         if b == STR and not compatible(a, STR):
             return f"cannot look for {a} in a str"
+        if isinstance(b, ListOf) and never_equal(a, b.elem):
+            return f"'{op}' looks for {a} in a {b}: it is never there"
         return None
     if ANY in (a, b) or (is_numeric(a) and is_numeric(b)) or a == b == STR \
             or (isinstance(a, ListOf) and isinstance(b, ListOf)):
