@@ -55,7 +55,7 @@ def make_function(constants: list, params: list[str], body: list[ast.stmt]) -> C
     factory = ast.FunctionDef(name="make", args=arguments([f"_k{i}" for i in range(len(constants))]),
                               body=[inner, ast.Return(value=load("generated"))], decorator_list=[], returns=None)
     module = ast.Module(body=[factory], type_ignores=[])
-    ast.fix_missing_locations(module)
+    _locate(module)
     try:
         code = compile(module, FILENAME, "exec")
     except (SyntaxError, RecursionError, MemoryError, ValueError):
@@ -70,12 +70,33 @@ def _spend_sized(env: dict, values: tuple) -> None:
     spend(env, sum(len(v) for v in values if isinstance(v, SIZED)))
 
 
+LOAD, STORE = ast.Load(), ast.Store()     # shared, as Python's own parser shares them
+# Generated code has no source lines: every node is at line 1 (set in one pass, see ``_locate``).
+_AT_LINE_ONE = {"lineno": 1, "col_offset": 0, "end_lineno": 1, "end_col_offset": 0}
+
+
+def _locate(root: ast.AST) -> None:
+    """What ``ast.fix_missing_locations`` does for a tree without any location, in one quicker
+    pass (it is most of the cost of generating code at load)."""
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        fields = node.__dict__
+        if "lineno" in node._attributes:
+            fields.update(_AT_LINE_ONE)
+        for value in list(fields.values()):
+            if type(value) is list:
+                todo.extend(v for v in value if isinstance(v, ast.AST))
+            elif isinstance(value, ast.AST) and value is not LOAD and value is not STORE:
+                todo.append(value)
+
+
 def load(name: str) -> ast.Name:
-    return ast.Name(id=name, ctx=ast.Load())
+    return ast.Name(id=name, ctx=LOAD)
 
 
 def store(name: str) -> ast.Name:
-    return ast.Name(id=name, ctx=ast.Store())
+    return ast.Name(id=name, ctx=STORE)
 
 
 def assign(name: str, value: ast.expr) -> ast.stmt:
@@ -199,14 +220,14 @@ class _Generator:
         if target[0] == "local":
             if node.name in self._inlined:
                 return [], load(self._inlined[node.name])
-            return [], ast.Subscript(value=self.env(), slice=self.const(node.name), ctx=ast.Load())
+            return [], ast.Subscript(value=self.env(), slice=self.const(node.name), ctx=LOAD)
         if target[0] == "host":
             return [], call(self.const(target[1].get), CTX)
         return self._constant_call(node, target[1])
 
     def _ListDisplay(self, node: n.ListDisplay):
         stmts, items = self.values(list(node.items))
-        return stmts, ast.List(elts=items, ctx=ast.Load())
+        return stmts, ast.List(elts=items, ctx=LOAD)
 
     def _Not(self, node: n.Not):
         stmts, value = self.bool_value(node.operand, "the operand of 'not'")
@@ -323,8 +344,8 @@ class _Generator:
             return self.in_try(lambda: ([], call(self.const(get), load(held))), pos, lambda e: error)
         if isinstance(obj, n.Name) and c.resolved.targets.get(id(obj)) == ("local",):
             key = self.const(obj.name)
-            read = ast.Subscript(value=self.env(), slice=key, ctx=ast.Load())
-            seen = call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), key)
+            read = ast.Subscript(value=self.env(), slice=key, ctx=LOAD)
+            seen = call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), key)
             error = call(self.const(read_error), load("_e"), seen, member)
             return self.in_try(lambda: ([], call(self.const(get), read)), pos, lambda e: error)
         stmts, value = self.node(obj)
@@ -390,7 +411,7 @@ class _Generator:
         return ast.Expr(value=entered) if steps is None else assign(steps, entered)
 
     def _count_calls(self, calls: str) -> ast.stmt:
-        got = call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(CALLS), ast.Constant(0))
+        got = call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(CALLS), ast.Constant(0))
         return assign(calls, ast.BinOp(left=got, op=ast.Add(), right=ast.Constant(1)))
 
     def _constant_call(self, node: n.Node, function: Any):
@@ -400,16 +421,16 @@ class _Generator:
         calls, memo, result, steps = self.temp(), self.temp(), self.temp(), self.temp()
         name, missing = self.const(function.name), self.const(MISSING)
         known = ast.Compare(left=load(memo), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
-        look_up = call(ast.Attribute(value=load(memo), attr="get", ctx=ast.Load()), name, missing)
+        look_up = call(ast.Attribute(value=load(memo), attr="get", ctx=LOAD), name, missing)
         entry, _ = self.in_try(lambda: ([self._enter(calls, steps)], ast.Constant(None)), self.c.pos(node))
         inner = ast.Dict(keys=[self.const(STEPS), self.const(CALLS), self.const(MEMO)],
                          values=[load(steps), load(calls), load(memo)])
-        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=ast.Store())], value=load(result))
+        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=STORE)], value=load(result))
         work = entry + [assign(result, call(self.const(function.body), CTX, inner)),
                         ast.If(test=known, body=[keep], orelse=[])]
         return [
             self._count_calls(calls),
-            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(MEMO))),
+            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(MEMO))),
             assign(result, missing),
             ast.If(test=known, body=[assign(result, look_up)], orelse=[]),
             ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
@@ -431,10 +452,10 @@ class _Generator:
 
         def entered():
             arg_stmts, args = self.values(arg_nodes)
-            return ([self._enter(calls, steps)] + arg_stmts + [assign(values, ast.Tuple(elts=args, ctx=ast.Load()))],
+            return ([self._enter(calls, steps)] + arg_stmts + [assign(values, ast.Tuple(elts=args, ctx=LOAD))],
                     ast.Constant(None))
         entry, _ = self.in_try(entered, self.c.pos(node))
-        look_up = ast.Try(body=[assign(result, call(ast.Attribute(value=load(memo), attr="get", ctx=ast.Load()),
+        look_up = ast.Try(body=[assign(result, call(ast.Attribute(value=load(memo), attr="get", ctx=LOAD),
                                                      load(key), missing))],
                           handlers=[ast.ExceptHandler(type=load("TypeError"), name=None,
                                                       body=[assign(key, ast.Constant(None))])],
@@ -442,14 +463,14 @@ class _Generator:
         has_key = ast.Compare(left=load(key), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
         params = [self.const(p) for p in function.params]
         inner = ast.Dict(keys=params + [self.const(STEPS), self.const(CALLS), self.const(MEMO)],
-                         values=[ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=ast.Load())
+                         values=[ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=LOAD)
                                  for i in range(len(params))] + [load(steps), load(calls), load(memo)])
-        body = ast.Subscript(value=self.const(bodies), slice=ast.Constant(0), ctx=ast.Load())
-        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=load(key), ctx=ast.Store())],
+        body = ast.Subscript(value=self.const(bodies), slice=ast.Constant(0), ctx=LOAD)
+        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=load(key), ctx=STORE)],
                           value=load(result))
         work = [assign(result, call(body, CTX, inner)), ast.If(test=has_key, body=[keep], orelse=[])]
         return [self._count_calls(calls)] + entry + [
-            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(MEMO))),
+            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(MEMO))),
             assign(key, call(self.const(memo_key), load(memo), self.const(function.name), load(values))),
             assign(result, missing),
             ast.If(test=has_key, body=[look_up], orelse=[]),
@@ -461,19 +482,19 @@ class _Generator:
         """The work budget's cell and the loop's own env (a copy); then the list it runs over."""
         steps, inner = self.temp(), self.temp()
         iterable = self.in_try(lambda: self._apply(ops.iterable, [loop.iterable]), self.c.pos(loop.iterable))
-        setup = [assign(steps, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=ast.Load())),
+        setup = [assign(steps, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=LOAD)),
                  assign(inner, call(load("dict"), self.env()))]
         return setup, iterable[0], steps, inner, iterable[1].id
 
     def _step(self, steps: str, inner: str, var: str, value: str) -> list[ast.stmt]:
         """One step of the budget spent, and the loop variable set in the loop's env."""
-        cell = ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=ast.Load())
+        cell = ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=LOAD)
         return [
-            ast.AugAssign(target=ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=ast.Store()),
+            ast.AugAssign(target=ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=STORE),
                           op=ast.Sub(), value=ast.Constant(1)),
             ast.If(test=ast.Compare(left=cell, ops=[ast.Lt()], comparators=[ast.Constant(0)]),
                    body=[ast.Raise(exc=call(self.const(too_many_steps)), cause=None)], orelse=[]),
-            ast.Assign(targets=[ast.Subscript(value=load(inner), slice=self.const(var), ctx=ast.Store())],
+            ast.Assign(targets=[ast.Subscript(value=load(inner), slice=self.const(var), ctx=STORE)],
                        value=load(value)),
         ]
 
@@ -520,7 +541,7 @@ class _Generator:
 
         def body():
             element_stmts, element = self.node(node.element)
-            append = ast.Expr(value=call(ast.Attribute(value=load(out), attr="append", ctx=ast.Load()), element))
+            append = ast.Expr(value=call(ast.Attribute(value=load(out), attr="append", ctx=LOAD), element))
             if not loop.conditions:
                 return element_stmts + [append]
             test_stmts, test = self.bool_value(loop.conditions[0], "the condition after 'if'")
@@ -530,7 +551,7 @@ class _Generator:
                                comparators=[self.const(limits.MAX_COLLECTION)])
         check = self.guarded([ast.Expr(value=call(self.const(ops.checked_size), load(out)))],
                              self.faulted(self.c.pos(node)))
-        return ([assign(out, ast.List(elts=[], ctx=ast.Load()))] + setup + head
+        return ([assign(out, ast.List(elts=[], ctx=LOAD))] + setup + head
                 + [ast.For(target=store(value), iter=load(items), body=loop_body, orelse=[]),
                    ast.If(test=too_long, body=[check], orelse=[])], load(out))
 
@@ -545,7 +566,7 @@ class _Generator:
                 held.append(load(name))
             values = held
             stmts.append(ast.Expr(value=call(self.const(_spend_sized), self.env(), ast.Tuple(elts=list(values),
-                                                                                       ctx=ast.Load()))))
+                                                                                       ctx=LOAD))))
         return stmts, call(self.const(impl), *before, *values)
 
 
