@@ -13,7 +13,7 @@ import ast
 from typing import Any, Callable
 
 from ..errors import EvalError
-from ..expr.codegen import LOAD, STORE, assign, call, load, make_function, store
+from ..expr.codegen import LOAD, STORE, Generator, assign, call, load, make_function, store
 from ..expr.runtime import STEPS
 from ..limits import MAX_EVAL_STEPS
 from .moves import Move, show, sub_collections
@@ -38,11 +38,21 @@ def generate_listing(move: Any) -> Listing | None:
 class _ListingBuilder:
     def __init__(self, move: Any):
         self.move = move
-        self.constants: list[Any] = []
+        # Writes the conditions' and domains' code into the listing (one constant pool for both).
+        self.gen = Generator(None)
+        self.constants = self.gen.constants
 
     def const(self, value: Any) -> ast.Name:
-        self.constants.append(value)
-        return load(f"_k{len(self.constants) - 1}")
+        return self.gen.const(value)
+
+    def value(self, compiled: Any, depth: int) -> tuple[list[ast.stmt], ast.expr]:
+        """A condition's or a domain's value, its code written here when it was generated (as its
+        ``body``: no try around it, the budget refilled before), else a call of its body."""
+        if compiled.compiler is None or compiled.constant:
+            return [], call(self.const(compiled.body), load("ctx"), load("env"))
+        self.gen.c = compiled.compiler
+        self.gen.nested = depth          # the listing's own loops count towards Python's limit
+        return self.gen.node(compiled.node)
 
     def build(self) -> Listing | None:
         # generated(listing, env): listing has .seat, .ctx, .found, .first_only (legal._Listing).
@@ -60,8 +70,9 @@ class _ListingBuilder:
         for check in self.move.stages[depth]:
             out.append(ast.Assign(targets=[ast.Subscript(value=load("budget"), slice=ast.Constant(0), ctx=STORE)],
                                   value=self.const(MAX_EVAL_STEPS)))
-            test = ast.UnaryOp(op=ast.Not(), operand=call(self.const(check.body), load("ctx"), load("env")))
-            out.append(ast.If(test=test, body=[ast.Return() if outermost else ast.Continue()], orelse=[]))
+            stmts, value = self.value(check, depth)
+            test = ast.UnaryOp(op=ast.Not(), operand=value)
+            out += stmts + [ast.If(test=test, body=[ast.Return() if outermost else ast.Continue()], orelse=[])]
         return out
 
     def depth(self, depth: int, text: ast.expr, outermost: bool = False) -> list[ast.stmt]:
@@ -75,10 +86,12 @@ class _ListingBuilder:
             return stmts + self.add_move(depth, text)
         param = params[depth]
         domain, values, shown, index = f"_d{depth}", f"_vs{depth}", f"_shown{depth}", f"_i{depth}"
+        domain_stmts, domain_value = self.value(param.domain, depth)
         stmts += [
             ast.Assign(targets=[ast.Subscript(value=load("budget"), slice=ast.Constant(0), ctx=STORE)],
                        value=self.const(MAX_EVAL_STEPS)),
-            assign(domain, call(self.const(param.domain.body), load("ctx"), load("env"))),
+            *domain_stmts,
+            assign(domain, domain_value),
             ast.If(test=ast.UnaryOp(op=ast.Not(), operand=call(load("isinstance"), load(domain), load("list"))),
                    body=[ast.Raise(exc=call(self.const(not_a_list), self.const(param.name), load(domain)), cause=None)],
                    orelse=[]),

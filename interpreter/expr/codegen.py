@@ -37,7 +37,7 @@ MOST_NESTED = 16
 def generate(compiler: Any, root: n.Node) -> Fn | None:
     """The root's value as one generated function ``fn(ctx, env)``, or None when nothing in it is
     worth generating (the root is a constant or falls back to its closure)."""
-    gen = _Generator(compiler)
+    gen = Generator(compiler)
     stmts, value = gen.node(root)
     if not gen.generated:
         return None
@@ -110,13 +110,13 @@ def call(fn: ast.expr, *args: ast.expr) -> ast.Call:
 CTX = load("ctx")
 
 
-class _Generator:
+class Generator:
     def __init__(self, compiler: Any):
         self.c = compiler
         self.constants: list[Any] = []
         self._by_id: dict[int, str] = {}
         self._temps = 0
-        self._nested = 0            # ``try`` blocks open around the node being generated
+        self.nested = 0            # ``try`` blocks open around the node being generated
         self.generated = False      # whether any node was generated rather than called
         self._env = "env"           # the env the node being generated reads (a loop's own, inside it)
         self._inlined: dict[str, str] = {}  # in an inlined body: its parameters' temporaries
@@ -157,7 +157,7 @@ class _Generator:
         if piece.constant:
             return [], self._constant(piece.value)
         method = _METHODS.get(type(node))
-        if method is not None and self._nested < MOST_NESTED:
+        if method is not None and self.nested < MOST_NESTED:
             found = method(self, node)
             if found is not None:
                 self.generated = True
@@ -191,11 +191,11 @@ class _Generator:
     def in_try(self, make: Callable[[], tuple[list[ast.stmt], ast.expr]], pos: Any,
                error: Callable[[ast.expr], ast.expr] | None = None) -> tuple[list[ast.stmt], ast.expr]:
         """The value ``make`` builds, computed inside ``try`` and faulted at ``pos``."""
-        self._nested += 1
+        self.nested += 1
         try:
             body, value = make()
         finally:
-            self._nested -= 1
+            self.nested -= 1
         result = self.temp()
         handler = self.faulted(pos, None if error is None else error(load("_e")))
         return [self.guarded(body + [assign(result, value)], handler)], load(result)
@@ -509,7 +509,7 @@ class _Generator:
         arg = node.args[0]
         loop = arg.loops[0]
         decides, what = builtin.decided_by, f"each item of {builtin.name}()"
-        self._nested += 1
+        self.nested += 1
         try:
             setup, head, steps, inner, items = self._loop_head(loop)
             value, result = self.temp(), self.temp()
@@ -526,7 +526,7 @@ class _Generator:
                 return test_stmts + [ast.If(test=test, body=found, orelse=[])]
             loop_body = self._step(steps, inner, loop.var, value) + self.in_env(inner, body)
         finally:
-            self._nested -= 1
+            self.nested -= 1
         running = ast.For(target=store(value), iter=load(items), body=loop_body,
                           orelse=[assign(result, ast.Constant(not decides))])
         return setup + [self.guarded(head + [running], self.faulted(self.c.pos(node)))], load(result)
@@ -577,9 +577,9 @@ def arguments(names: list[str]) -> ast.arguments:
 
 # The nodes generated here; any other is called as its closure.
 _METHODS: dict[type, Callable] = {
-    n.Name: _Generator._Name, n.ListDisplay: _Generator._ListDisplay, n.Not: _Generator._Not,
-    n.Negation: _Generator._Negation, n.Range: _Generator._Range, n.Index: _Generator._Index,
-    n.BoolOp: _Generator._BoolOp, n.IfElse: _Generator._IfElse, n.Arith: _Generator._Arith,
-    n.Compare: _Generator._Compare, n.Member: _Generator._Member, n.Call: _Generator._Call,
-    n.Comprehension: _Generator._Comprehension,
+    n.Name: Generator._Name, n.ListDisplay: Generator._ListDisplay, n.Not: Generator._Not,
+    n.Negation: Generator._Negation, n.Range: Generator._Range, n.Index: Generator._Index,
+    n.BoolOp: Generator._BoolOp, n.IfElse: Generator._IfElse, n.Arith: Generator._Arith,
+    n.Compare: Generator._Compare, n.Member: Generator._Member, n.Call: Generator._Call,
+    n.Comprehension: Generator._Comprehension,
 }
