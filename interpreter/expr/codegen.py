@@ -25,7 +25,7 @@ from typing import Any, Callable
 from . import nodes as n
 from . import ops
 from .. import limits
-from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, Fn, enter, fault, memo_key, spend, too_many_steps
+from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, Fn, enter, fault, spend, too_many_steps
 from .shapes import read_error
 from .switch import switch_cases
 
@@ -392,7 +392,7 @@ class Generator:
 
         def entered():
             arg_stmts, values = self.values(arg_nodes)
-            return [self._enter(calls, None)] + arg_stmts + [assign(t, v) for t, v in zip(temps, values)], \
+            return self._enter(calls, None) + arg_stmts + [assign(t, v) for t, v in zip(temps, values)], \
                 ast.Constant(None)
         head = [self._count_calls(calls)]
         entry, _ = self.in_try(entered, self.c.pos(node))
@@ -406,9 +406,34 @@ class Generator:
             self.c, self._inlined = outer_compiler, outer_inlined
         return head + entry + body_stmts, value
 
-    def _enter(self, calls: str, steps: str | None) -> ast.stmt:
-        entered = call(self.const(enter), self.env(), load(calls), self.const(limits.MAX_CALL_DEPTH))
-        return ast.Expr(value=entered) if steps is None else assign(steps, entered)
+    def _enter(self, calls: str, steps: str | None) -> list[ast.stmt]:
+        """runtime.enter written out: the depth of calls checked (``enter`` itself raises its
+        error), then a step of the budget spent; ``steps`` gets the budget's cell."""
+        most = self.const(limits.MAX_CALL_DEPTH)
+        cell = steps or self.temp()
+        too_deep = ast.Compare(left=load(calls), ops=[ast.Gt()], comparators=[most])
+        left = ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=LOAD)
+        return [
+            ast.If(test=too_deep, body=[ast.Expr(value=call(self.const(enter), self.env(), load(calls), most))],
+                   orelse=[]),
+            assign(cell, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=LOAD)),
+            ast.AugAssign(target=ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=STORE), op=ast.Sub(),
+                          value=ast.Constant(1)),
+            ast.If(test=ast.Compare(left=left, ops=[ast.Lt()], comparators=[ast.Constant(0)]),
+                   body=[ast.Raise(exc=call(self.const(too_many_steps)), cause=None)], orelse=[]),
+        ]
+
+    def _memo_key(self, key: str, memo: str, values: str, count: int, name: str) -> list[ast.stmt]:
+        """runtime.memo_key written out: no key without a memo, or when an argument is a list or
+        a map (by its type)."""
+        tests: list[ast.expr] = [ast.Compare(left=load(memo), ops=[ast.IsNot()], comparators=[ast.Constant(None)])]
+        for i in range(count):
+            kind = call(load("type"), ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=LOAD))
+            tests += [ast.Compare(left=kind, ops=[ast.IsNot()], comparators=[load("list")]),
+                      ast.Compare(left=kind, ops=[ast.IsNot()], comparators=[load("dict")])]
+        made = ast.Tuple(elts=[self.const(name), load(values)], ctx=LOAD)
+        return [assign(key, ast.Constant(None)),
+                ast.If(test=ast.BoolOp(op=ast.And(), values=tests), body=[assign(key, made)], orelse=[])]
 
     def _count_calls(self, calls: str) -> ast.stmt:
         got = call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(CALLS), ast.Constant(0))
@@ -422,7 +447,7 @@ class Generator:
         name, missing = self.const(function.name), self.const(MISSING)
         known = ast.Compare(left=load(memo), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
         look_up = call(ast.Attribute(value=load(memo), attr="get", ctx=LOAD), name, missing)
-        entry, _ = self.in_try(lambda: ([self._enter(calls, steps)], ast.Constant(None)), self.c.pos(node))
+        entry, _ = self.in_try(lambda: (self._enter(calls, steps), ast.Constant(None)), self.c.pos(node))
         inner = ast.Dict(keys=[self.const(STEPS), self.const(CALLS), self.const(MEMO)],
                          values=[load(steps), load(calls), load(memo)])
         keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=STORE)], value=load(result))
@@ -452,7 +477,7 @@ class Generator:
 
         def entered():
             arg_stmts, args = self.values(arg_nodes)
-            return ([self._enter(calls, steps)] + arg_stmts + [assign(values, ast.Tuple(elts=args, ctx=LOAD))],
+            return (self._enter(calls, steps) + arg_stmts + [assign(values, ast.Tuple(elts=args, ctx=LOAD))],
                     ast.Constant(None))
         entry, _ = self.in_try(entered, self.c.pos(node))
         look_up = ast.Try(body=[assign(result, call(ast.Attribute(value=load(memo), attr="get", ctx=LOAD),
@@ -471,7 +496,7 @@ class Generator:
         work = [assign(result, call(body, CTX, inner)), ast.If(test=has_key, body=[keep], orelse=[])]
         return [self._count_calls(calls)] + entry + [
             assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(MEMO))),
-            assign(key, call(self.const(memo_key), load(memo), self.const(function.name), load(values))),
+            *self._memo_key(key, memo, values, len(arg_nodes), function.name),
             assign(result, missing),
             ast.If(test=has_key, body=[look_up], orelse=[]),
             ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
