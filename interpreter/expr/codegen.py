@@ -27,7 +27,7 @@ from . import ops
 from .. import limits
 from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, Fn, enter, fault, spend, too_many_steps
 from .shapes import read_error
-from .switch import switch_cases
+from .switch import switch_cases, table_of
 
 FILENAME = "<rules generated>"
 # Python allows 20 statically nested blocks; each fallible node adds one ``try``.
@@ -268,14 +268,34 @@ class Generator:
 
     def _IfElse(self, node: n.IfElse):
         c = self.c
-        if switch_cases(node, lambda x: (c.piece(x).constant, c.piece(x).value), c.resolved.targets) is not None:
-            return None         # a table look-up already (switch.py)
+        chain = switch_cases(node, lambda x: (c.piece(x).constant, c.piece(x).value), c.resolved.targets)
+        if chain is not None:
+            return self._switch(*chain)
         test_stmts, test = self.bool_value(node.test, "the condition of 'if'")
         then_stmts, then = self.node(node.then)
         other_stmts, other = self.node(node.other)
         result = self.temp()
         return (test_stmts + [ast.If(test=test, body=then_stmts + [assign(result, then)],
                                      orelse=other_stmts + [assign(result, other)])], load(result))
+
+    def _switch(self, subject: n.Node, cases: list, other: n.Node):
+        """As switch.py: the subject worked out once, its branch found in a table (here, of the
+        branches' numbers; a list or a map equals no constant), then that branch's code."""
+        table = table_of([(keys, i) for i, (keys, _) in enumerate(cases)])
+        stmts, value = self.node(subject)
+        held, branch, result = self.temp(), self.temp(), self.temp()
+        look_up = ast.Try(body=[assign(branch, call(ast.Attribute(value=self.const(table), attr="get", ctx=LOAD),
+                                                     load(held), ast.Constant(-1)))],
+                          handlers=[ast.ExceptHandler(type=load("TypeError"), name=None,
+                                                      body=[assign(branch, ast.Constant(-1))])],
+                          orelse=[], finalbody=[])
+        other_stmts, other_value = self.node(other)
+        chosen: list[ast.stmt] = other_stmts + [assign(result, other_value)]
+        for i in range(len(cases) - 1, -1, -1):
+            then_stmts, then = self.node(cases[i][1])
+            test = ast.Compare(left=load(branch), ops=[ast.Eq()], comparators=[ast.Constant(i)])
+            chosen = [ast.If(test=test, body=then_stmts + [assign(result, then)], orelse=chosen)]
+        return stmts + [assign(held, value), look_up] + chosen, load(result)
 
     def _Arith(self, node: n.Arith):
         c = self.c
