@@ -1,6 +1,9 @@
 """Two checkouts of the project measured against each other, in one run, on a noisy machine.
 
-    python3.11 benchmarks/ab.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 6]
+    python3.11 benchmarks/ab.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 6] [--games dice_poker,schmier,floor,nerts]
+    python3.11 benchmarks/ab.py .@reference .@compiled      # the two engines of one checkout
+
+A checkout written ``PATH@ENGINE`` loads its games with ``load_game(..., engine=ENGINE)``.
 
 Each round plays, in each checkout in turn and in a fresh process, random playouts of every game
 that has a hand-written baseline, alternating with the baseline itself, and of
@@ -18,7 +21,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-GAMES = {"dice_poker": (3, 10, 3), "schmier": (6, 2, 2), "floor": (6, 2, 2)}   # players, games a run, runs a round
+GAMES = {"dice_poker": (3, 10, 3), "schmier": (6, 2, 2), "floor": (6, 2, 2),   # players, games a run, runs a round
+         "nerts": (3, 1, 1)}
+DEFAULT_GAMES = "dice_poker,schmier,floor"
 FLOOR = Path(__file__).resolve().parent / "floor.yaml"
 
 ONE_ROUND = """
@@ -29,7 +34,8 @@ from interpreter.api import load_game
 from interpreter.tools.bench import baseline_playouts, interpreter_playouts, load_baseline
 spec, baseline = sys.argv[1], Path(sys.argv[2])
 players, games, runs = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-contenders = {"interpreter": interpreter_playouts(load_game(spec), players)}
+engine = {"engine": sys.argv[6]} if sys.argv[6] else {}
+contenders = {"interpreter": interpreter_playouts(load_game(spec, **engine), players)}
 if baseline.is_file():
     contenders["baseline"] = baseline_playouts(load_baseline(baseline), players)
 best = {}
@@ -42,29 +48,32 @@ print(json.dumps(best))
 """
 
 
-def one_round(checkout: Path, game: str) -> dict:
+def one_round(checkout: str, game: str) -> dict:
+    path, _, engine = checkout.partition("@")
     players, games, runs = GAMES[game]
     spec = FLOOR if game == "floor" else Path("games") / f"{game}.yaml"
     baseline = Path("benchmarks") / "baselines" / f"{game}.py"
-    out = subprocess.run([sys.executable, "-c", ONE_ROUND, str(spec), str(baseline), str(players), str(games), str(runs)],
-                         cwd=checkout, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", ONE_ROUND, str(spec), str(baseline), str(players), str(games), str(runs),
+                          engine], cwd=path, capture_output=True, text=True, check=True).stdout
     return json.loads(out)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("checkouts", nargs=2, type=Path)
+    parser.add_argument("checkouts", nargs=2)
     parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--games", default=DEFAULT_GAMES, help="comma-separated, of: " + ", ".join(GAMES))
     args = parser.parse_args()
+    chosen = [g.strip() for g in args.games.split(",")]
     best: dict = {}
     for _ in range(args.rounds):
         for checkout in args.checkouts:
-            for game in GAMES:
+            for game in chosen:
                 for label, cost in one_round(checkout, game).items():
                     key = (str(checkout), game, label)
                     best[key] = min(best.get(key, 1e9), cost)
     for checkout in args.checkouts:
-        for game in GAMES:
+        for game in chosen:
             mine = best[(str(checkout), game, "interpreter")]
             theirs = best.get((str(checkout), game, "baseline"))
             versus = "" if theirs is None else f"   baseline {theirs:6.2f} us/move   ratio {mine / theirs:5.2f}x"

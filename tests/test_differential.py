@@ -222,3 +222,14 @@ def test_calls_of_defined_functions_give_the_same_values_and_errors():
     for text in texts:
         found = [evaluated(text, scope, None, {}) for scope in scopes]
         assert found[0] == found[1], text
+
+
+def test_chains_of_tests_of_one_value_take_the_same_branches():
+    from tests import test_expr_switch as switch
+    scopes = generating(names=switch.SCOPE.names)
+    texts = [switch.CHAIN, 'if y.rank == 1 then "ace" else if y.rank == 13 then "king" else if y.rank == 12 then "q" '
+             'else "pip"', 'if x == 1 then 1 / 0 else if x == 2 then [x, y] else if x == 3 then y.rank else x + y']
+    for text in texts:
+        for x in [1, "two", 3, 4, None, 5, True, 1.0, [1], {"a": 1}, 2]:
+            found = [evaluated(text, scope, {"x": x, "y": 5}, {}) for scope in scopes]
+            assert found[0] == found[1], (text, x)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Any, Callable
 
-from ..expr.codegen import assign, call, load, make_function, store
+from ..expr.codegen import LOAD, STORE, Generator, assign, call, load, make_function, store
 from ..expr.runtime import STEPS
 from ..limits import MAX_EVAL_STEPS
 from .choices import choices_of
@@ -34,18 +34,28 @@ def generate_listing(move: Any) -> Listing | None:
 class _ListingBuilder:
     def __init__(self, move: Any):
         self.move = move
-        self.constants: list[Any] = []
+        # Writes the conditions' and domains' code into the listing (one constant pool for both).
+        self.gen = Generator(None)
+        self.constants = self.gen.constants
 
     def const(self, value: Any) -> ast.Name:
-        self.constants.append(value)
-        return load(f"_k{len(self.constants) - 1}")
+        return self.gen.const(value)
+
+    def value(self, compiled: Any, depth: int) -> tuple[list[ast.stmt], ast.expr]:
+        """A condition's or a domain's value, its code written here when it was generated (as its
+        ``body``: no try around it, the budget refilled before), else a call of its body."""
+        if compiled.compiler is None or compiled.constant:
+            return [], call(self.const(compiled.body), load("ctx"), load("env"))
+        self.gen.c = compiled.compiler
+        self.gen.nested = depth          # the listing's own loops count towards Python's limit
+        return self.gen.node(compiled.node)
 
     def build(self) -> Listing | None:
         # generated(listing, env): listing has .seat, .ctx, .found, .first_only (legal._Listing).
         head = [
-            assign("ctx", ast.Attribute(value=load("listing"), attr="ctx", ctx=ast.Load())),
-            assign("found", ast.Attribute(value=load("listing"), attr="found", ctx=ast.Load())),
-            assign("budget", ast.Subscript(value=load("env"), slice=self.const(STEPS), ctx=ast.Load())),
+            assign("ctx", ast.Attribute(value=load("listing"), attr="ctx", ctx=LOAD)),
+            assign("found", ast.Attribute(value=load("listing"), attr="found", ctx=LOAD)),
+            assign("budget", ast.Subscript(value=load("env"), slice=self.const(STEPS), ctx=LOAD)),
         ]
         body = self.depth(0, self.const(self.move.name), outermost=True)
         return make_function(self.constants, ["listing", "env"], head + body)
@@ -54,10 +64,11 @@ class _ListingBuilder:
         """The conditions of this depth: a failing one ends this choice (``return`` or ``continue``)."""
         out: list[ast.stmt] = []
         for check in self.move.stages[depth]:
-            out.append(ast.Assign(targets=[ast.Subscript(value=load("budget"), slice=ast.Constant(0), ctx=ast.Store())],
+            out.append(ast.Assign(targets=[ast.Subscript(value=load("budget"), slice=ast.Constant(0), ctx=STORE)],
                                   value=self.const(MAX_EVAL_STEPS)))
-            test = ast.UnaryOp(op=ast.Not(), operand=call(self.const(check.body), load("ctx"), load("env")))
-            out.append(ast.If(test=test, body=[ast.Return() if outermost else ast.Continue()], orelse=[]))
+            stmts, value = self.value(check, depth)
+            test = ast.UnaryOp(op=ast.Not(), operand=value)
+            out += stmts + [ast.If(test=test, body=[ast.Return() if outermost else ast.Continue()], orelse=[])]
         return out
 
     def depth(self, depth: int, text: ast.expr, outermost: bool = False) -> list[ast.stmt]:
@@ -71,23 +82,25 @@ class _ListingBuilder:
             return stmts + self.add_move(depth, text)
         param = params[depth]
         domain, values, shown, index = f"_d{depth}", f"_vs{depth}", f"_shown{depth}", f"_i{depth}"
+        domain_stmts, domain_value = self.value(param.domain, depth)
         stmts += [
-            ast.Assign(targets=[ast.Subscript(value=load("budget"), slice=ast.Constant(0), ctx=ast.Store())],
+            ast.Assign(targets=[ast.Subscript(value=load("budget"), slice=ast.Constant(0), ctx=STORE)],
                        value=self.const(MAX_EVAL_STEPS)),
-            assign(domain, call(self.const(param.domain.body), load("ctx"), load("env"))),
+            *domain_stmts,
+            assign(domain, domain_value),
             # The same checks and count as the reference: choices.py.
-            ast.Assign(targets=[ast.Tuple(elts=[store(values), store(shown)], ctx=ast.Store())],
+            ast.Assign(targets=[ast.Tuple(elts=[store(values), store(shown)], ctx=STORE)],
                        value=call(self.const(choices_of), load("listing"), self.const(param), load(domain))),
         ]
         stmts.append(assign(f"_text_at{depth}", text))
         inner = [
-            assign(f"_v{depth}", ast.Subscript(value=load(values), slice=load(index), ctx=ast.Load())),
-            ast.Assign(targets=[ast.Subscript(value=load("env"), slice=self.const(param.name), ctx=ast.Store())],
+            assign(f"_v{depth}", ast.Subscript(value=load(values), slice=load(index), ctx=LOAD)),
+            ast.Assign(targets=[ast.Subscript(value=load("env"), slice=self.const(param.name), ctx=STORE)],
                        value=load(f"_v{depth}")),
         ] + self.depth(depth + 1, load(f"_text_at{depth}"))
         stmts.append(ast.For(target=store(index), iter=call(load("range"), call(load("len"), load(values))),
                              body=inner, orelse=[]))
-        stmts.append(ast.Expr(value=call(ast.Attribute(value=load("env"), attr="pop", ctx=ast.Load()),
+        stmts.append(ast.Expr(value=call(ast.Attribute(value=load("env"), attr="pop", ctx=LOAD),
                                          self.const(param.name), ast.Constant(None))))
         return stmts
 
@@ -97,7 +110,7 @@ class _ListingBuilder:
         before = load(f"_text_at{depth - 1}")
         word = ast.IfExp(test=ast.Compare(left=shown, ops=[ast.Is()], comparators=[ast.Constant(None)]),
                          body=call(self.const(show), last),
-                         orelse=ast.Subscript(value=shown, slice=index, ctx=ast.Load()))
+                         orelse=ast.Subscript(value=shown, slice=index, ctx=LOAD))
         joined = ast.BinOp(left=ast.BinOp(left=before, op=ast.Add(), right=ast.Constant(" ")), op=ast.Add(),
                            right=load("_word"))
         return [
@@ -109,12 +122,12 @@ class _ListingBuilder:
         ]
 
     def add_move(self, depth: int, text: ast.expr) -> list[ast.stmt]:
-        args = ast.Tuple(elts=[load(f"_v{i}") for i in range(depth)], ctx=ast.Load())
-        seat = ast.Attribute(value=load("listing"), attr="seat", ctx=ast.Load())
+        args = ast.Tuple(elts=[load(f"_v{i}") for i in range(depth)], ctx=LOAD)
+        seat = ast.Attribute(value=load("listing"), attr="seat", ctx=LOAD)
         made = call(self.const(Move), seat, self.const(self.move.name), args, text)
-        first_only = ast.Attribute(value=load("listing"), attr="first_only", ctx=ast.Load())
+        first_only = ast.Attribute(value=load("listing"), attr="first_only", ctx=LOAD)
         new = ast.Compare(left=text, ops=[ast.NotIn()], comparators=[load("found")])
         return [ast.If(test=new, body=[
-            ast.Assign(targets=[ast.Subscript(value=load("found"), slice=text, ctx=ast.Store())], value=made),
+            ast.Assign(targets=[ast.Subscript(value=load("found"), slice=text, ctx=STORE)], value=made),
             ast.If(test=first_only, body=[ast.Raise(exc=self.const(Enough), cause=None)], orelse=[]),
         ], orelse=[])]

@@ -6,6 +6,7 @@ of states; the engine (``engine.py``) runs them.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -93,6 +94,7 @@ class Game:
         self.zones = spec.zones()
         self._grid_zones = {name for name, zone in self.zones.items() if zone.grid is not None}
         self._faces = {name: zone.face for name, zone in self.zones.items()}
+        self._owned_by = {name: zone.per for name, zone in self.zones.items()}
         self.variables = spec.variables()
         dice = data.get("dice")
         self.dice_count = dice["count"] if dice else 0
@@ -134,8 +136,9 @@ class Game:
         piles = state.zones[ref.name]
         if ref.name not in self.pile_counts:    # one pile per owner: the common case, read on every move
             return piles[ref.owner or 0]
-        per_owner = len(piles) // self.owners(state, ref.name)
-        return piles[(ref.owner or 0) * per_owner + ref.index]
+        per = self._owned_by[ref.name]          # as ``owners``, without a call: read on every move too
+        owners = state.players if per == "seat" else len(state.team_vars) if per == "team" else 1
+        return piles[(ref.owner or 0) * (len(piles) // owners) + ref.index]
 
     def owners(self, state: Any, zone: str) -> int:
         """How many owners a zone has: 1 when shared, else one per seat or per team."""
@@ -150,8 +153,7 @@ class Game:
 
     def zone_refs(self, state: Any, zone: str, owner: int | None) -> list[ZoneRef]:
         """The piles of a zone of several piles, for one owner."""
-        count = len(state.zones[zone]) // self.owners(state, zone)
-        return [ZoneRef(zone, owner, k, numbered=True) for k in range(count)]
+        return list(_numbered_refs(zone, owner, len(state.zones[zone]) // self.owners(state, zone)))
 
     def allocate_zones(self, state: Any, per: tuple[str, ...]) -> None:
         """Empty piles for the zones kept ``per`` these kinds of owner."""
@@ -207,6 +209,12 @@ class Game:
     def log(self, ctx: Any, text: str) -> None:
         if self.logger is not None:
             self.logger(ctx, text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _numbered_refs(zone: str, owner: int | None, count: int) -> tuple[ZoneRef, ...]:
+    """The piles of one owner's zone of several piles: made once (read on every move)."""
+    return tuple(ZoneRef(zone, owner, k, numbered=True) for k in range(count))
 
 
 def deck_cards(deck: dict) -> list[dict]:

@@ -25,9 +25,9 @@ from typing import Any, Callable
 from . import nodes as n
 from . import ops
 from .. import limits
-from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, Fn, enter, fault, memo_key, spend, too_many_steps
+from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, Fn, enter, fault, spend, too_many_steps
 from .shapes import read_error
-from .switch import switch_cases
+from .switch import switch_cases, table_of
 
 FILENAME = "<rules generated>"
 # Python allows 20 statically nested blocks; each fallible node adds one ``try``.
@@ -37,7 +37,7 @@ MOST_NESTED = 16
 def generate(compiler: Any, root: n.Node) -> Fn | None:
     """The root's value as one generated function ``fn(ctx, env)``, or None when nothing in it is
     worth generating (the root is a constant or falls back to its closure)."""
-    gen = _Generator(compiler)
+    gen = Generator(compiler)
     stmts, value = gen.node(root)
     if not gen.generated:
         return None
@@ -55,7 +55,7 @@ def make_function(constants: list, params: list[str], body: list[ast.stmt]) -> C
     factory = ast.FunctionDef(name="make", args=arguments([f"_k{i}" for i in range(len(constants))]),
                               body=[inner, ast.Return(value=load("generated"))], decorator_list=[], returns=None)
     module = ast.Module(body=[factory], type_ignores=[])
-    ast.fix_missing_locations(module)
+    _locate(module)
     try:
         code = compile(module, FILENAME, "exec")
     except (SyntaxError, RecursionError, MemoryError, ValueError):
@@ -70,12 +70,33 @@ def _spend_sized(env: dict, values: tuple) -> None:
     spend(env, sum(len(v) for v in values if isinstance(v, SIZED)))
 
 
+LOAD, STORE = ast.Load(), ast.Store()     # shared, as Python's own parser shares them
+# Generated code has no source lines: every node is at line 1 (set in one pass, see ``_locate``).
+_AT_LINE_ONE = {"lineno": 1, "col_offset": 0, "end_lineno": 1, "end_col_offset": 0}
+
+
+def _locate(root: ast.AST) -> None:
+    """What ``ast.fix_missing_locations`` does for a tree without any location, in one quicker
+    pass (it is most of the cost of generating code at load)."""
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        fields = node.__dict__
+        if "lineno" in node._attributes:
+            fields.update(_AT_LINE_ONE)
+        for value in list(fields.values()):
+            if type(value) is list:
+                todo.extend(v for v in value if isinstance(v, ast.AST))
+            elif isinstance(value, ast.AST) and value is not LOAD and value is not STORE:
+                todo.append(value)
+
+
 def load(name: str) -> ast.Name:
-    return ast.Name(id=name, ctx=ast.Load())
+    return ast.Name(id=name, ctx=LOAD)
 
 
 def store(name: str) -> ast.Name:
-    return ast.Name(id=name, ctx=ast.Store())
+    return ast.Name(id=name, ctx=STORE)
 
 
 def assign(name: str, value: ast.expr) -> ast.stmt:
@@ -89,13 +110,13 @@ def call(fn: ast.expr, *args: ast.expr) -> ast.Call:
 CTX = load("ctx")
 
 
-class _Generator:
+class Generator:
     def __init__(self, compiler: Any):
         self.c = compiler
         self.constants: list[Any] = []
         self._by_id: dict[int, str] = {}
         self._temps = 0
-        self._nested = 0            # ``try`` blocks open around the node being generated
+        self.nested = 0            # ``try`` blocks open around the node being generated
         self.generated = False      # whether any node was generated rather than called
         self._env = "env"           # the env the node being generated reads (a loop's own, inside it)
         self._inlined: dict[str, str] = {}  # in an inlined body: its parameters' temporaries
@@ -136,7 +157,7 @@ class _Generator:
         if piece.constant:
             return [], self._constant(piece.value)
         method = _METHODS.get(type(node))
-        if method is not None and self._nested < MOST_NESTED:
+        if method is not None and self.nested < MOST_NESTED:
             found = method(self, node)
             if found is not None:
                 self.generated = True
@@ -170,11 +191,11 @@ class _Generator:
     def in_try(self, make: Callable[[], tuple[list[ast.stmt], ast.expr]], pos: Any,
                error: Callable[[ast.expr], ast.expr] | None = None) -> tuple[list[ast.stmt], ast.expr]:
         """The value ``make`` builds, computed inside ``try`` and faulted at ``pos``."""
-        self._nested += 1
+        self.nested += 1
         try:
             body, value = make()
         finally:
-            self._nested -= 1
+            self.nested -= 1
         result = self.temp()
         handler = self.faulted(pos, None if error is None else error(load("_e")))
         return [self.guarded(body + [assign(result, value)], handler)], load(result)
@@ -199,14 +220,14 @@ class _Generator:
         if target[0] == "local":
             if node.name in self._inlined:
                 return [], load(self._inlined[node.name])
-            return [], ast.Subscript(value=self.env(), slice=self.const(node.name), ctx=ast.Load())
+            return [], ast.Subscript(value=self.env(), slice=self.const(node.name), ctx=LOAD)
         if target[0] == "host":
             return [], call(self.const(target[1].get), CTX)
         return self._constant_call(node, target[1])
 
     def _ListDisplay(self, node: n.ListDisplay):
         stmts, items = self.values(list(node.items))
-        return stmts, ast.List(elts=items, ctx=ast.Load())
+        return stmts, ast.List(elts=items, ctx=LOAD)
 
     def _Not(self, node: n.Not):
         stmts, value = self.bool_value(node.operand, "the operand of 'not'")
@@ -247,14 +268,34 @@ class _Generator:
 
     def _IfElse(self, node: n.IfElse):
         c = self.c
-        if switch_cases(node, lambda x: (c.piece(x).constant, c.piece(x).value), c.resolved.targets) is not None:
-            return None         # a table look-up already (switch.py)
+        chain = switch_cases(node, lambda x: (c.piece(x).constant, c.piece(x).value), c.resolved.targets)
+        if chain is not None:
+            return self._switch(*chain)
         test_stmts, test = self.bool_value(node.test, "the condition of 'if'")
         then_stmts, then = self.node(node.then)
         other_stmts, other = self.node(node.other)
         result = self.temp()
         return (test_stmts + [ast.If(test=test, body=then_stmts + [assign(result, then)],
                                      orelse=other_stmts + [assign(result, other)])], load(result))
+
+    def _switch(self, subject: n.Node, cases: list, other: n.Node):
+        """As switch.py: the subject worked out once, its branch found in a table (here, of the
+        branches' numbers; a list or a map equals no constant), then that branch's code."""
+        table = table_of([(keys, i) for i, (keys, _) in enumerate(cases)])
+        stmts, value = self.node(subject)
+        held, branch, result = self.temp(), self.temp(), self.temp()
+        look_up = ast.Try(body=[assign(branch, call(ast.Attribute(value=self.const(table), attr="get", ctx=LOAD),
+                                                     load(held), ast.Constant(-1)))],
+                          handlers=[ast.ExceptHandler(type=load("TypeError"), name=None,
+                                                      body=[assign(branch, ast.Constant(-1))])],
+                          orelse=[], finalbody=[])
+        other_stmts, other_value = self.node(other)
+        chosen: list[ast.stmt] = other_stmts + [assign(result, other_value)]
+        for i in range(len(cases) - 1, -1, -1):
+            then_stmts, then = self.node(cases[i][1])
+            test = ast.Compare(left=load(branch), ops=[ast.Eq()], comparators=[ast.Constant(i)])
+            chosen = [ast.If(test=test, body=then_stmts + [assign(result, then)], orelse=chosen)]
+        return stmts + [assign(held, value), look_up] + chosen, load(result)
 
     def _Arith(self, node: n.Arith):
         c = self.c
@@ -323,8 +364,8 @@ class _Generator:
             return self.in_try(lambda: ([], call(self.const(get), load(held))), pos, lambda e: error)
         if isinstance(obj, n.Name) and c.resolved.targets.get(id(obj)) == ("local",):
             key = self.const(obj.name)
-            read = ast.Subscript(value=self.env(), slice=key, ctx=ast.Load())
-            seen = call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), key)
+            read = ast.Subscript(value=self.env(), slice=key, ctx=LOAD)
+            seen = call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), key)
             error = call(self.const(read_error), load("_e"), seen, member)
             return self.in_try(lambda: ([], call(self.const(get), read)), pos, lambda e: error)
         stmts, value = self.node(obj)
@@ -371,7 +412,7 @@ class _Generator:
 
         def entered():
             arg_stmts, values = self.values(arg_nodes)
-            return [self._enter(calls, None)] + arg_stmts + [assign(t, v) for t, v in zip(temps, values)], \
+            return self._enter(calls, None) + arg_stmts + [assign(t, v) for t, v in zip(temps, values)], \
                 ast.Constant(None)
         head = [self._count_calls(calls)]
         entry, _ = self.in_try(entered, self.c.pos(node))
@@ -385,12 +426,37 @@ class _Generator:
             self.c, self._inlined = outer_compiler, outer_inlined
         return head + entry + body_stmts, value
 
-    def _enter(self, calls: str, steps: str | None) -> ast.stmt:
-        entered = call(self.const(enter), self.env(), load(calls), self.const(limits.MAX_CALL_DEPTH))
-        return ast.Expr(value=entered) if steps is None else assign(steps, entered)
+    def _enter(self, calls: str, steps: str | None) -> list[ast.stmt]:
+        """runtime.enter written out: the depth of calls checked (``enter`` itself raises its
+        error), then a step of the budget spent; ``steps`` gets the budget's cell."""
+        most = self.const(limits.MAX_CALL_DEPTH)
+        cell = steps or self.temp()
+        too_deep = ast.Compare(left=load(calls), ops=[ast.Gt()], comparators=[most])
+        left = ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=LOAD)
+        return [
+            ast.If(test=too_deep, body=[ast.Expr(value=call(self.const(enter), self.env(), load(calls), most))],
+                   orelse=[]),
+            assign(cell, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=LOAD)),
+            ast.AugAssign(target=ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=STORE), op=ast.Sub(),
+                          value=ast.Constant(1)),
+            ast.If(test=ast.Compare(left=left, ops=[ast.Lt()], comparators=[ast.Constant(0)]),
+                   body=[ast.Raise(exc=call(self.const(too_many_steps)), cause=None)], orelse=[]),
+        ]
+
+    def _memo_key(self, key: str, memo: str, values: str, count: int, name: str) -> list[ast.stmt]:
+        """runtime.memo_key written out: no key without a memo, or when an argument is a list or
+        a map (by its type)."""
+        tests: list[ast.expr] = [ast.Compare(left=load(memo), ops=[ast.IsNot()], comparators=[ast.Constant(None)])]
+        for i in range(count):
+            kind = call(load("type"), ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=LOAD))
+            tests += [ast.Compare(left=kind, ops=[ast.IsNot()], comparators=[load("list")]),
+                      ast.Compare(left=kind, ops=[ast.IsNot()], comparators=[load("dict")])]
+        made = ast.Tuple(elts=[self.const(name), load(values)], ctx=LOAD)
+        return [assign(key, ast.Constant(None)),
+                ast.If(test=ast.BoolOp(op=ast.And(), values=tests), body=[assign(key, made)], orelse=[])]
 
     def _count_calls(self, calls: str) -> ast.stmt:
-        got = call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(CALLS), ast.Constant(0))
+        got = call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(CALLS), ast.Constant(0))
         return assign(calls, ast.BinOp(left=got, op=ast.Add(), right=ast.Constant(1)))
 
     def _constant_call(self, node: n.Node, function: Any):
@@ -400,16 +466,16 @@ class _Generator:
         calls, memo, result, steps = self.temp(), self.temp(), self.temp(), self.temp()
         name, missing = self.const(function.name), self.const(MISSING)
         known = ast.Compare(left=load(memo), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
-        look_up = call(ast.Attribute(value=load(memo), attr="get", ctx=ast.Load()), name, missing)
-        entry, _ = self.in_try(lambda: ([self._enter(calls, steps)], ast.Constant(None)), self.c.pos(node))
+        look_up = call(ast.Attribute(value=load(memo), attr="get", ctx=LOAD), name, missing)
+        entry, _ = self.in_try(lambda: (self._enter(calls, steps), ast.Constant(None)), self.c.pos(node))
         inner = ast.Dict(keys=[self.const(STEPS), self.const(CALLS), self.const(MEMO)],
                          values=[load(steps), load(calls), load(memo)])
-        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=ast.Store())], value=load(result))
+        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=STORE)], value=load(result))
         work = entry + [assign(result, call(self.const(function.body), CTX, inner)),
                         ast.If(test=known, body=[keep], orelse=[])]
         return [
             self._count_calls(calls),
-            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(MEMO))),
+            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(MEMO))),
             assign(result, missing),
             ast.If(test=known, body=[assign(result, look_up)], orelse=[]),
             ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
@@ -431,10 +497,10 @@ class _Generator:
 
         def entered():
             arg_stmts, args = self.values(arg_nodes)
-            return ([self._enter(calls, steps)] + arg_stmts + [assign(values, ast.Tuple(elts=args, ctx=ast.Load()))],
+            return (self._enter(calls, steps) + arg_stmts + [assign(values, ast.Tuple(elts=args, ctx=LOAD))],
                     ast.Constant(None))
         entry, _ = self.in_try(entered, self.c.pos(node))
-        look_up = ast.Try(body=[assign(result, call(ast.Attribute(value=load(memo), attr="get", ctx=ast.Load()),
+        look_up = ast.Try(body=[assign(result, call(ast.Attribute(value=load(memo), attr="get", ctx=LOAD),
                                                      load(key), missing))],
                           handlers=[ast.ExceptHandler(type=load("TypeError"), name=None,
                                                       body=[assign(key, ast.Constant(None))])],
@@ -442,15 +508,15 @@ class _Generator:
         has_key = ast.Compare(left=load(key), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
         params = [self.const(p) for p in function.params]
         inner = ast.Dict(keys=params + [self.const(STEPS), self.const(CALLS), self.const(MEMO)],
-                         values=[ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=ast.Load())
+                         values=[ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=LOAD)
                                  for i in range(len(params))] + [load(steps), load(calls), load(memo)])
-        body = ast.Subscript(value=self.const(bodies), slice=ast.Constant(0), ctx=ast.Load())
-        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=load(key), ctx=ast.Store())],
+        body = ast.Subscript(value=self.const(bodies), slice=ast.Constant(0), ctx=LOAD)
+        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=load(key), ctx=STORE)],
                           value=load(result))
         work = [assign(result, call(body, CTX, inner)), ast.If(test=has_key, body=[keep], orelse=[])]
         return [self._count_calls(calls)] + entry + [
-            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=ast.Load()), self.const(MEMO))),
-            assign(key, call(self.const(memo_key), load(memo), self.const(function.name), load(values))),
+            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(MEMO))),
+            *self._memo_key(key, memo, values, len(arg_nodes), function.name),
             assign(result, missing),
             ast.If(test=has_key, body=[look_up], orelse=[]),
             ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
@@ -461,19 +527,19 @@ class _Generator:
         """The work budget's cell and the loop's own env (a copy); then the list it runs over."""
         steps, inner = self.temp(), self.temp()
         iterable = self.in_try(lambda: self._apply(ops.iterable, [loop.iterable]), self.c.pos(loop.iterable))
-        setup = [assign(steps, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=ast.Load())),
+        setup = [assign(steps, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=LOAD)),
                  assign(inner, call(load("dict"), self.env()))]
         return setup, iterable[0], steps, inner, iterable[1].id
 
     def _step(self, steps: str, inner: str, var: str, value: str) -> list[ast.stmt]:
         """One step of the budget spent, and the loop variable set in the loop's env."""
-        cell = ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=ast.Load())
+        cell = ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=LOAD)
         return [
-            ast.AugAssign(target=ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=ast.Store()),
+            ast.AugAssign(target=ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=STORE),
                           op=ast.Sub(), value=ast.Constant(1)),
             ast.If(test=ast.Compare(left=cell, ops=[ast.Lt()], comparators=[ast.Constant(0)]),
                    body=[ast.Raise(exc=call(self.const(too_many_steps)), cause=None)], orelse=[]),
-            ast.Assign(targets=[ast.Subscript(value=load(inner), slice=self.const(var), ctx=ast.Store())],
+            ast.Assign(targets=[ast.Subscript(value=load(inner), slice=self.const(var), ctx=STORE)],
                        value=load(value)),
         ]
 
@@ -488,7 +554,7 @@ class _Generator:
         arg = node.args[0]
         loop = arg.loops[0]
         decides, what = builtin.decided_by, f"each item of {builtin.name}()"
-        self._nested += 1
+        self.nested += 1
         try:
             setup, head, steps, inner, items = self._loop_head(loop)
             value, result = self.temp(), self.temp()
@@ -505,7 +571,7 @@ class _Generator:
                 return test_stmts + [ast.If(test=test, body=found, orelse=[])]
             loop_body = self._step(steps, inner, loop.var, value) + self.in_env(inner, body)
         finally:
-            self._nested -= 1
+            self.nested -= 1
         running = ast.For(target=store(value), iter=load(items), body=loop_body,
                           orelse=[assign(result, ast.Constant(not decides))])
         return setup + [self.guarded(head + [running], self.faulted(self.c.pos(node)))], load(result)
@@ -520,7 +586,7 @@ class _Generator:
 
         def body():
             element_stmts, element = self.node(node.element)
-            append = ast.Expr(value=call(ast.Attribute(value=load(out), attr="append", ctx=ast.Load()), element))
+            append = ast.Expr(value=call(ast.Attribute(value=load(out), attr="append", ctx=LOAD), element))
             if not loop.conditions:
                 return element_stmts + [append]
             test_stmts, test = self.bool_value(loop.conditions[0], "the condition after 'if'")
@@ -530,7 +596,7 @@ class _Generator:
                                comparators=[self.const(limits.MAX_COLLECTION)])
         check = self.guarded([ast.Expr(value=call(self.const(ops.checked_size), load(out)))],
                              self.faulted(self.c.pos(node)))
-        return ([assign(out, ast.List(elts=[], ctx=ast.Load()))] + setup + head
+        return ([assign(out, ast.List(elts=[], ctx=LOAD))] + setup + head
                 + [ast.For(target=store(value), iter=load(items), body=loop_body, orelse=[]),
                    ast.If(test=too_long, body=[check], orelse=[])], load(out))
 
@@ -545,7 +611,7 @@ class _Generator:
                 held.append(load(name))
             values = held
             stmts.append(ast.Expr(value=call(self.const(_spend_sized), self.env(), ast.Tuple(elts=list(values),
-                                                                                       ctx=ast.Load()))))
+                                                                                       ctx=LOAD))))
         return stmts, call(self.const(impl), *before, *values)
 
 
@@ -556,9 +622,9 @@ def arguments(names: list[str]) -> ast.arguments:
 
 # The nodes generated here; any other is called as its closure.
 _METHODS: dict[type, Callable] = {
-    n.Name: _Generator._Name, n.ListDisplay: _Generator._ListDisplay, n.Not: _Generator._Not,
-    n.Negation: _Generator._Negation, n.Range: _Generator._Range, n.Index: _Generator._Index,
-    n.BoolOp: _Generator._BoolOp, n.IfElse: _Generator._IfElse, n.Arith: _Generator._Arith,
-    n.Compare: _Generator._Compare, n.Member: _Generator._Member, n.Call: _Generator._Call,
-    n.Comprehension: _Generator._Comprehension,
+    n.Name: Generator._Name, n.ListDisplay: Generator._ListDisplay, n.Not: Generator._Not,
+    n.Negation: Generator._Negation, n.Range: Generator._Range, n.Index: Generator._Index,
+    n.BoolOp: Generator._BoolOp, n.IfElse: Generator._IfElse, n.Arith: Generator._Arith,
+    n.Compare: Generator._Compare, n.Member: Generator._Member, n.Call: Generator._Call,
+    n.Comprehension: Generator._Comprehension,
 }
