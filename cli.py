@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+
 import click
 
 EXIT_ERROR = 1
@@ -31,7 +32,7 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
 
 def _load_for_players(file: str, options: tuple[str, ...], players: int | None) -> tuple:
     """The game with its options, and the number of players checked against it (default: the game's)."""
-    from interpreter.api import load_game
+    from interpreter.engine.loaded import load_game
     from interpreter.errors import OptionError, RulesError
     from interpreter.tools.simulate import check_players
 
@@ -64,7 +65,7 @@ def main() -> None:
 @option_flag
 def validate(files: tuple[str, ...], fmt: str, options: tuple[str, ...]) -> None:
     """Check game files and report every error as file:line:col."""
-    from interpreter.api import load_game
+    from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError, flatten
 
     given = _parse_options(options)
@@ -148,9 +149,10 @@ def play(file: str, players: int | None, human: str, bot_kind: str, bot_speed: f
 @click.option("--verbose", "-v", is_flag=True, help="Print every move.")
 def replay(record: str, game_file: str | None, verbose: bool) -> None:
     """Replay a game record move by move and print the result."""
-    from interpreter.api import load_game
+    from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError
-    from interpreter.play.records import read_record, replay as run_replay
+    from interpreter.play.records import read_record
+    from interpreter.play.records import replay as run_replay
     from interpreter.play.terminal import final_table
 
     try:
@@ -172,9 +174,9 @@ def replay(record: str, game_file: str | None, verbose: bool) -> None:
 @option_flag
 def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
     """Describe a game: players, options, phases and moves."""
-    from interpreter.tools.describe import resolved_yaml, summary
     from interpreter.errors import RulesError
     from interpreter.load.spec import read_spec
+    from interpreter.tools.describe import resolved_yaml, summary
 
     try:
         spec = read_spec(file, _parse_options(options))
@@ -216,7 +218,8 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
     from contextlib import nullcontext
 
     from interpreter.errors import OptionError, RulesError
-    from interpreter.tools.simulate import bot_kinds, simulate as run_games
+    from interpreter.tools.simulate import bot_kinds
+    from interpreter.tools.simulate import simulate as run_games
     from interpreter.tools.simulate_report import load_pyplot, plot_scores, render_text
 
     if bot and bots:
@@ -292,8 +295,14 @@ def run_tests(game: str, scenario_files: tuple[str, ...], keyword: str | None, o
 def bench_command(file: str, games: int, runs: int, players: int | None, seed: int, baseline: str | None,
                   as_json: bool, options: tuple[str, ...]) -> None:
     """Measure random playouts: playouts per second, microseconds per move, peak memory."""
-    from interpreter.tools.bench import bench, check_baseline_players, find_baseline, load_baseline, render_text
     from interpreter.errors import OptionError, RulesError
+    from interpreter.tools.bench import (
+        bench,
+        check_baseline_players,
+        find_baseline,
+        load_baseline,
+        render_text,
+    )
 
     loaded, players = _load_for_players(file, options, players)
     try:

@@ -23,8 +23,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from interpreter.api import load_game  # noqa: E402  (after the path is set)
-from interpreter.tools.bench import BenchReport, bench, format_bytes, interpreter_playouts, load_baseline  # noqa: E402
 from interpreter.errors import RulesError  # noqa: E402
+from interpreter.tools.bench import (  # noqa: E402
+    BenchReport,
+    bench,
+    format_bytes,
+    interpreter_playouts,
+    load_baseline,
+)
 
 BASELINES = ROOT / "benchmarks" / "baselines"
 COMMAND_RUNS = 5

@@ -1,1 +1,4 @@
 """rules: a declarative engine for card and dice games."""
+from . import moved
+
+moved.install()

@@ -19,10 +19,11 @@ from .engine.loaded import LoadedGame, load_game
 from .engine.moves import Move
 from .engine.state import State
 from .play.records import read_record, replay
+from .tools.scenario_run import run_scenarios
 from .tools.simulate import simulate
 from .tools.simulate_report import GameOutcome, Report, plot_scores, render_text
 
 __all__ = [
     "GameOutcome", "LoadedGame", "Move", "Report", "SearchBot", "State", "load_game", "make_bot", "parse_kind",
-    "plot_scores", "read_record", "render_text", "replay", "sample_state", "simulate",
+    "plot_scores", "read_record", "render_text", "replay", "run_scenarios", "sample_state", "simulate",
 ]

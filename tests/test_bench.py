@@ -12,8 +12,13 @@ from click.testing import CliRunner
 
 from cli import main
 from interpreter.api import load_game
-from interpreter.tools.bench import find_baseline, interpreter_playouts, load_baseline, memory
 from interpreter.errors import OptionError, RulesError
+from interpreter.tools.bench import (
+    find_baseline,
+    interpreter_playouts,
+    load_baseline,
+    memory,
+)
 from interpreter.tools.simulate import Settings, play_game
 from tests.helpers import GAMES, ROOT
 

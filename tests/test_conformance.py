@@ -8,10 +8,10 @@ import os
 
 import pytest
 
-from interpreter.bots.agents import RandomBot
 from interpreter.api import load_game
-from interpreter.errors import IllegalMove
+from interpreter.bots.agents import RandomBot
 from interpreter.engine.moves import Move
+from interpreter.errors import IllegalMove
 from interpreter.play.realtime import Table
 from tests.helpers import game_files
 

@@ -3,10 +3,28 @@ from dataclasses import dataclass
 
 import pytest
 
-from interpreter.errors import (ErrorList, EvalError, ExprCheckError, ExprSyntaxError, LimitError, Position,
-                                Source)
-from interpreter.expr import (ANY, INT, STR, Binding, ListOf, Member, ObjectType, Scope, UserFunction,
-                              compile_expression, compile_functions)
+from interpreter.errors import (
+    ErrorList,
+    EvalError,
+    ExprCheckError,
+    ExprSyntaxError,
+    LimitError,
+    Position,
+    Source,
+)
+from interpreter.expr import (
+    ANY,
+    INT,
+    STR,
+    Binding,
+    ListOf,
+    Member,
+    ObjectType,
+    Scope,
+    UserFunction,
+    compile_expression,
+    compile_functions,
+)
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,20 @@ from dataclasses import dataclass
 import pytest
 
 from interpreter.errors import EvalError
-from interpreter.expr import (ANY, INT, STR, Binding, ListOf, Member, ObjectType, Scope, UserFunction,
-                              compile_expression, compile_functions, register_object_type)
+from interpreter.expr import (
+    ANY,
+    INT,
+    STR,
+    Binding,
+    ListOf,
+    Member,
+    ObjectType,
+    Scope,
+    UserFunction,
+    compile_expression,
+    compile_functions,
+    register_object_type,
+)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter.errors import RulesError
-from interpreter.expr import ANY, INT, Binding, ListOf, Scope, UserFunction, compile_expression
+from interpreter.expr import (
+    ANY,
+    INT,
+    Binding,
+    ListOf,
+    Scope,
+    UserFunction,
+    compile_expression,
+)
 
 SCOPE = Scope(
     names={"dice": Binding(ListOf(INT), lambda ctx: [6, 2, 6, 0]), "n": Binding(INT, lambda ctx: 0),

@@ -6,7 +6,8 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from lark import Lark, logger as lark_logger
+from lark import Lark
+from lark import logger as lark_logger
 
 GRAMMAR = (resources.files("grammar") / "expr.lark").read_text(encoding="utf-8")
 PACKAGE = Path(__file__).resolve().parents[1] / "interpreter" / "expr"

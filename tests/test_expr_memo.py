@@ -5,7 +5,7 @@ memo key."""
 from __future__ import annotations
 
 from interpreter.expr import INT, Binding, Scope, UserFunction, compile_expression
-from interpreter.expr.compile import MEMO
+from interpreter.expr.runtime import MEMO
 
 READS = []
 

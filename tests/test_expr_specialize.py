@@ -8,7 +8,17 @@ from dataclasses import dataclass
 import pytest
 
 from interpreter.errors import EvalError, ExprCheckError
-from interpreter.expr import INT, STR, Binding, ListOf, Member, ObjectType, Scope, UserFunction, compile_expression
+from interpreter.expr import (
+    INT,
+    STR,
+    Binding,
+    ListOf,
+    Member,
+    ObjectType,
+    Scope,
+    UserFunction,
+    compile_expression,
+)
 from interpreter.expr.compile import item_type
 from interpreter.expr.types import register_object_type
 from tests.helpers import reads_by_type

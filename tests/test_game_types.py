@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from interpreter.api import load_game
-from interpreter.errors import EvalError
 from interpreter.engine.values import zone_ref
+from interpreter.errors import EvalError
 from tests.helpers import reads_by_type
 
 GAME = """\

@@ -6,15 +6,15 @@ import json
 
 import pytest
 
-from interpreter.bots.agents import RandomBot
 from interpreter.api import load_game
-from interpreter.play.card_text import card_text
+from interpreter.bots.agents import RandomBot
+from interpreter.bots.determinize import sample_state
+from interpreter.engine.values import ZoneRef
 from interpreter.errors import EvalError, ExprCheckError, RulesError
 from interpreter.expr import Scope, compile_expression
 from interpreter.expr.wild import set_value
+from interpreter.play.card_text import card_text
 from interpreter.play.render import render_view
-from interpreter.engine.values import ZoneRef
-from interpreter.bots.determinize import sample_state
 from tests.helpers import load
 
 # Six-card Golf: a 2x3 grid each; turn two cards up; draw from the stock or take the discard's top

@@ -11,7 +11,8 @@ from contextlib import contextmanager
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from interpreter.api import load_game
 from interpreter.errors import RulesError

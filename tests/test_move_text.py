@@ -9,7 +9,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from interpreter import engine
-from interpreter.engine.moves import _sub_collections, notation, order_key, sub_collections
+from interpreter.engine.moves import (
+    _sub_collections,
+    notation,
+    order_key,
+    sub_collections,
+)
 from interpreter.engine.values import Card
 from tests.helpers import game_files, load
 

@@ -9,9 +9,9 @@ from click.testing import CliRunner
 
 from cli import main
 from interpreter import engine
-from interpreter.errors import RulesError
-from interpreter.bots.agents import PriorityBot
 from interpreter.api import load_game
+from interpreter.bots.agents import PriorityBot
+from interpreter.errors import RulesError
 from interpreter.play.realtime import Table
 
 GRAB = """\

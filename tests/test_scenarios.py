@@ -7,15 +7,16 @@ import textwrap
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cli import main
 from interpreter import engine
+from interpreter.engine.state import Presets
+from interpreter.engine.values import ZoneRef
 from interpreter.errors import RulesError
 from interpreter.tools.scenario_run import Outcome, run_scenarios
 from interpreter.tools.scenarios import GameLoader, scenarios_in_file
-from interpreter.engine.state import Presets
-from interpreter.engine.values import ZoneRef
 from tests.helpers import GAMES, ROOT, load
 
 DICE = str(GAMES / "dice_poker.yaml")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine import rng
-from interpreter.bots.agents import make_bot, parse_kind
 from interpreter.api import load_game
+from interpreter.bots.agents import make_bot, parse_kind
 from interpreter.bots.determinize import sample_state
+from interpreter.bots.search import SearchBot
+from interpreter.engine import rng
+from interpreter.engine.tricks import known_voids
 from interpreter.errors import OptionError
 from interpreter.play.realtime import Table
-from interpreter.bots.search import SearchBot
-from interpreter.engine.tricks import known_voids
 from tests.helpers import GAMES, load
 from tests.test_tricks import GAME, place, write
 

@@ -12,10 +12,16 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from interpreter.bots.agents import make_bot
 from interpreter.api import load_game
+from interpreter.bots.agents import make_bot
 from interpreter.errors import OptionError
-from interpreter.tools.simulate import GameSource, Settings, _play_in_worker, _start_worker, simulate
+from interpreter.tools.simulate import (
+    GameSource,
+    Settings,
+    _play_in_worker,
+    _start_worker,
+    simulate,
+)
 from interpreter.tools.simulate_report import GameOutcome
 from tests.helpers import GAMES
 

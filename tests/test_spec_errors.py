@@ -10,8 +10,15 @@ from __future__ import annotations
 import pytest
 
 from interpreter.api import load_game
-from interpreter.errors import (ErrorList, ExprCheckError, ExprSyntaxError, RulesError, SchemaError, SpecError,
-                                flatten)
+from interpreter.errors import (
+    ErrorList,
+    ExprCheckError,
+    ExprSyntaxError,
+    RulesError,
+    SchemaError,
+    SpecError,
+    flatten,
+)
 
 # A small valid game; the cases below change one thing in it. Line numbers, for counting:
 #  1 name: G

@@ -8,8 +8,8 @@ import textwrap
 import pytest
 
 from interpreter.api import load_game
-from interpreter.play.card_text import card_text, hand_text
 from interpreter.errors import ErrorList, RulesError
+from interpreter.play.card_text import card_text, hand_text
 from interpreter.play.render import render_view
 from tests.helpers import load
 
@@ -100,8 +100,8 @@ def place(loaded, state, hands):
 def value(loaded, state, text, seat=None):
     """Evaluate an expression of the game in ``state`` (as ``seat``)."""
     from interpreter.engine.context import Ctx, active
-    from interpreter.expr import compile_expression
     from interpreter.engine.game import _Compiler
+    from interpreter.expr import compile_expression
 
     compiler = _Compiler.__new__(_Compiler)
     compiler.game, compiler.spec = loaded.game, loaded.game.spec

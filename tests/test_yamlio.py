@@ -4,7 +4,8 @@ import re
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from interpreter import limits
 from interpreter.errors import LimitError, RulesError, YamlError

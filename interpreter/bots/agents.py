@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine import apply_move
+from ..engine.moves import Move
+from ..engine.state import State
+from ..errors import OptionError, did_you_mean
 from .bot import Bot, seat_value
 from .determinize import sample_state
-from ..engine import apply_move
-from ..errors import OptionError, did_you_mean
-from ..engine.moves import Move
 from .search import SearchBot, search_budget
-from ..engine.state import State
 
 GREEDY_SAMPLES = 4
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import rng
+from ..engine import rng, scores
 from ..engine.context import Ctx, active
-from ..engine import scores
-from ..expr.compile import MEMO
 from ..engine.moves import Move
 from ..engine.state import State
+from ..expr.runtime import MEMO
 
 
 class Bot:

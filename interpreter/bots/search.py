@@ -21,12 +21,12 @@ import math
 import time
 from typing import Any
 
-from .bot import Bot, seat_value, seat_values
-from .determinize import sample_state
 from ..engine import apply_move, legal_moves
-from ..errors import OptionError
 from ..engine.moves import Move
 from ..engine.state import State
+from ..errors import OptionError
+from .bot import Bot, seat_value, seat_values
+from .determinize import sample_state
 
 DEFAULT_ITERATIONS = 200
 ROLLOUT_MOVES = 0       # random moves played beyond the tree before the position is valued

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flow, rng
 from ..errors import EvalError, IllegalMove, LimitError
 from ..limits import MAX_MOVES_PER_GAME
+from . import flow, rng
 from .context import Ctx, active
 from .legal import acting_seats, find_move, has_move, legal_moves
 from .moves import Move

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from . import interrupts, rng, tricks
 from ..errors import EvalError, SpecError, did_you_mean
 from ..expr.compile import item_type
+from . import interrupts, rng, tricks
 from .values import Card, Seat, ZoneRef, copy_value, zone_ref
 
 Run = Callable[[Any, dict], None]

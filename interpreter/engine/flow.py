@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import EvalError, LimitError
+from ..limits import MAX_TRIGGER_CASCADE
 from . import interrupts
 from .context import Ctx
 from .legal import has_move
-from ..errors import EvalError, LimitError
-from ..limits import MAX_TRIGGER_CASCADE
 from .values import Seat
 
 SIGNAL_ORDER = ("end_game", "end_round", "end_phase", "end_turn")

@@ -10,16 +10,24 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from . import grids
-from . import names as N
-from . import tricks as T
-from .effects import EffectCompiler
-from .context import Ctx
 from ..errors import ErrorList, EvalError, RulesError, SpecError, did_you_mean
-from ..expr import BOOL, ObjectType, Scope, UserFunction, compile_expression, parse_expression
+from ..expr import (
+    BOOL,
+    ObjectType,
+    Scope,
+    UserFunction,
+    compile_defined,
+    compile_expression,
+    parse_expression,
+)
 from ..expr.compile import item_type
 from ..expr.nodes import BoolOp, names_in
 from ..load.spec import Spec
+from . import grids
+from . import names as N
+from . import tricks as T
+from .context import Ctx
+from .effects import EffectCompiler
 from .values import Card, Seat, ZoneRef, standard_cards
 
 DEFINE_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*$")
@@ -268,7 +276,7 @@ class _Compiler:
         game, data = self.game, self.spec.data
         self.scope = self._base_scope().child(functions=self._definitions())
         try:
-            self.scope.functions.compile_all()
+            compile_defined(self.scope)
         except RulesError as error:
             self.errors.append(error)
         game.pile_counts = {name: self.expr(("zones", name, "piles"))

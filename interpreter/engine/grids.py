@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import active_game, active_state
 from ..errors import EvalError
 from ..expr import ANY, INT, ListOf, Member, ObjectType
+from .context import active_game, active_state
 from .values import Card, ZoneRef
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import EvalError, IllegalMove
+from ..expr.runtime import MEMO, STEPS
+from ..limits import MAX_EVAL_STEPS
 from . import interrupts
 from .context import Ctx, active
-from ..expr.compile import MEMO, STEPS
-from ..errors import EvalError, IllegalMove
-from ..limits import MAX_EVAL_STEPS
 from .moves import Move, show, sub_collections
 from .state import State
 

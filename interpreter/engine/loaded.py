@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..load.spec import read_spec
 from . import core as engine
 from . import views
-from ..load.spec import read_spec
 from .game import Game
 from .moves import Move
 from .state import State

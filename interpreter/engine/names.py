@@ -10,9 +10,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..expr import (
+    ANY,
+    BOOL,
+    INT,
+    STR,
+    Binding,
+    ListOf,
+    Member,
+    ObjectType,
+    register_object_type,
+)
 from . import grids
 from .context import active_game, active_pair, active_pairs, active_state
-from ..expr import ANY, BOOL, INT, STR, Binding, ListOf, Member, ObjectType, register_object_type
 from .values import Card, Seat, ZoneRef, seat, seats, zone_ref
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .context import Ctx, active
 from ..errors import EvalError
 from ..expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
-from ..expr.compile import MEMO
+from ..expr.runtime import MEMO
+from .context import Ctx, active
 from .values import Card, Seat, ZoneRef, to_json, zone_ref
 from .values import seat as seat_value
 

@@ -10,10 +10,32 @@ from typing import Any, Callable
 
 from .. import limits
 from ..errors import EvalError
-from .ops import SEQUENCES, as_function, check_length, checked_number, is_number, show, text_of, truth
+from .ops import (
+    SEQUENCES,
+    as_function,
+    check_length,
+    checked_number,
+    is_number,
+    show,
+    text_of,
+    truth,
+)
 from .registry import Param, Registry
-from .types import ANY, BOOL, FUNC, INT, NUMBER, STR, ListOf, MapOf, OneOf, Type, element_type, join_all
-from .types import type_of_value
+from .types import (
+    ANY,
+    BOOL,
+    FUNC,
+    INT,
+    NUMBER,
+    STR,
+    ListOf,
+    MapOf,
+    OneOf,
+    Type,
+    element_type,
+    join_all,
+    type_of_value,
+)
 from .wild import register_wild
 
 LIST = ListOf(ANY)

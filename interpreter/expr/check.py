@@ -14,8 +14,26 @@ from ..errors import ExprCheckError, ExprSyntaxError, Position, RulesError, did_
 from . import nodes as n
 from .functions import Cycle, DependentError
 from .scope import Scope
-from .types import (ANY, BOOL, FUNC, INT, NONE, NUMBER, STR, ListOf, MapOf, ObjectType, OneOf, Type,
-                    compatible, element_type, is_iterable, is_numeric, join, join_all)
+from .types import (
+    ANY,
+    BOOL,
+    FUNC,
+    INT,
+    NONE,
+    NUMBER,
+    STR,
+    ListOf,
+    MapOf,
+    ObjectType,
+    OneOf,
+    Type,
+    compatible,
+    element_type,
+    is_iterable,
+    is_numeric,
+    join,
+    join_all,
+)
 
 _LITERAL_TYPES = {bool: BOOL, int: INT, float: NUMBER, str: STR, type(None): NONE}
 _VERBS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "//": "divide",
@@ -34,9 +52,10 @@ class Resolved:
 
 
 class Checker:
-    def __init__(self, scope: Scope, locate: Callable[[int, int], Position]):
+    def __init__(self, scope: Scope, locate: Callable[[int, int], Position], compile_body: Callable):
         self.scope = scope
         self.locate = locate
+        self.compile_body = compile_body    # how a defined function's body is compiled, when first used
         self.errors: list[RulesError] = []
         self.resolved = Resolved()
         self._visitors: dict[type, Callable] = {
@@ -289,7 +308,7 @@ class Checker:
                                  f"call it: {name}({', '.join(definition.params)})")
             return self.fail(node, f"{name}() takes {count} argument{plural} ({len(args)} given)")
         try:
-            compiled = self.scope.functions.resolve(name)
+            compiled = self.scope.functions.resolve(name, self.compile_body)
         except Cycle as cycle:
             return self.fail(node, f"recursion is not allowed: {' -> '.join(cycle.names)}",
                              "a defined function may not call itself, directly or through others")
@@ -297,7 +316,7 @@ class Checker:
             self.errors.append(DependentError(f"'{name}' cannot be used: its definition has errors",
                                               self.pos(node.start, node.end)))
             return ANY
-        specializer = self.scope.functions.specializer(name, arg_types)
+        specializer = self.scope.functions.specializer(name, arg_types, self.compile_body)
         self.resolved.targets[id(node)] = ("user", compiled, specializer)
         # Called with cards or seats, the body compiled for them may know its result's type better
         # (``if alone then p else players[0]`` is a seat when p is), and so then do its callers.

@@ -11,60 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .. import limits
-from ..errors import ErrorList, EvalError, LimitError, Position, RulesError
+from ..errors import ErrorList, Position
 from . import nodes as n
 from . import ops
 from .check import Checker, Resolved
+from .compile_calls import CallCompiler
+from .functions import CompiledFunction
+from .nodes import all_nodes, children
 from .parse import parse_expression, text_locator
-from .scope import Locator, Scope
+from .runtime import Compiled, Fn, fault, with_budget
+from .scope import Locator, Scope, UserFunction
+from .shapes import read_error, single_compare
 from .switch import switch_cases, switch_fn, table_of
 from .types import BOOL, ObjectType, Type, element_type
-from .values import FunctionValue
-
-Fn = Callable[[Any, dict], Any]
-STEPS = "_steps"   # a one-item list: the work left in this evaluation
-CALLS = "_calls"   # how many defined functions are running, nested
-# A dict in which defined functions' results are remembered, by name and arguments. Each
-# evaluation makes its own, as nothing an expression reads can change while it runs; a host may
-# hand one in to keep it over several evaluations (while what they read cannot change).
-MEMO = "_memo"
-_MISSING = object()
-
-
-SIZED = (list, tuple, dict, str)
-
-
-def spend(env: dict, amount: int) -> None:
-    cell = env[STEPS]
-    cell[0] -= amount
-    if cell[0] < 0:
-        raise _too_many_steps()
-
-
-def _too_many_steps() -> LimitError:
-    return LimitError(f"expression takes too many steps (limit {limits.MAX_EVAL_STEPS})",
-                      hint="loop over fewer items, or split the work")
-
-
-def describe(error: Exception) -> str:
-    """Plain words for a Python failure that escaped the language's own checks."""
-    if isinstance(error, ZeroDivisionError):
-        return "division by zero"
-    if isinstance(error, RecursionError):
-        return "values nested too deeply"
-    if isinstance(error, MemoryError):
-        return "out of memory"
-    return f"cannot evaluate: {error}"
-
-
-def fault(error: Exception, pos: Position) -> RulesError:
-    """The error to raise for ``error`` caught by the closure at ``pos``."""
-    if isinstance(error, RulesError):
-        if error.pos is None:
-            error.pos = pos
-        return error
-    return EvalError(describe(error), pos)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +43,7 @@ def _constant(value: Any) -> Piece:
     return Piece(lambda ctx, env: value, True, value)
 
 
-class Compiler:
+class Compiler(CallCompiler):
     def __init__(self, resolved: Resolved, locate: Locator, root: n.Node):
         self.resolved = resolved
         self.locate = locate
@@ -113,7 +72,7 @@ class Compiler:
         if function is not None:
             return _constant(function.compiled.value)
         fn = self._compilers[type(node)](node)
-        if isinstance(node, self._foldable) and all(self.piece(c).constant for c in _children(node)):
+        if isinstance(node, self._foldable) and all(self.piece(c).constant for c in children(node)):
             try:
                 return _constant(fn(None, {}))
             except Exception:  # noqa: BLE001 - a failing constant part fails at run time, where it belongs
@@ -255,7 +214,7 @@ class Compiler:
                  for op, x in node.steps]
         if len(steps) == 1:
             op, right = node.steps[0]
-            return _single_compare(op, first, self.piece(right), steps[0][2])
+            return single_compare(op, first, self.piece(right), steps[0][2])
 
         def chain(ctx, env):
             left = first(ctx, env)
@@ -318,7 +277,7 @@ class Compiler:
                 try:
                     return get(env[name])
                 except Exception as e:
-                    raise fault(_read_error(e, env.get(name), member), pos) from None
+                    raise fault(read_error(e, env.get(name), member), pos) from None
             return local_member
         value_of = self.fn(obj)
 
@@ -327,7 +286,7 @@ class Compiler:
             try:
                 return get(value)
             except Exception as e:
-                raise fault(_read_error(e, value, member), pos) from None
+                raise fault(read_error(e, value, member), pos) from None
         return read_member
 
     def _index(self, node: n.Index) -> Fn:
@@ -344,337 +303,6 @@ class Compiler:
             except Exception as e:
                 raise fault(e, pos) from None
         return run
-
-    # --- calls, functions, loops ---------------------------------------------------------
-
-    def _call(self, node: n.Call) -> Fn:
-        kind, target, *specializer = self.resolved.targets[id(node)]
-        if kind == "user":
-            return self._user_call_fn(node, target, list(node.args), specializer[0])
-        return self._builtin_call_fn(node, target)
-
-    def _builtin_call_fn(self, node: n.Call, builtin: Any) -> Fn:
-        deciding = self._deciding_loop(node, builtin)
-        if deciding is not None:
-            return deciding
-        args, impl, pos = [self.fn(a) for a in node.args], builtin.impl, self.pos(node)
-        if builtin.needs_ctx:
-            return self._host_call_fn(args, impl, pos)
-        if self.budget:     # a built-in works through its collections: count that work
-            def counted(ctx, env):
-                try:
-                    values = [f(ctx, env) for f in args]
-                    spend(env, sum(len(v) for v in values if isinstance(v, SIZED)))
-                    return impl(*values)
-                except Exception as e:
-                    raise fault(e, pos) from None
-            return counted
-        if len(args) == 1:
-            (a,) = args
-
-            def one(ctx, env):
-                try:
-                    return impl(a(ctx, env))
-                except Exception as e:
-                    raise fault(e, pos) from None
-            return one
-        if len(args) == 2:
-            a, b = args
-
-            def two(ctx, env):
-                try:
-                    return impl(a(ctx, env), b(ctx, env))
-                except Exception as e:
-                    raise fault(e, pos) from None
-            return two
-
-        def run(ctx, env):
-            try:
-                return impl(*[f(ctx, env) for f in args])
-            except Exception as e:
-                raise fault(e, pos) from None
-        return run
-
-    def _host_call_fn(self, args: list[Fn], impl: Callable, pos: Position) -> Fn:
-        budget = self.budget
-
-        def run(ctx, env):
-            try:
-                values = [f(ctx, env) for f in args]
-                if budget:
-                    spend(env, sum(len(v) for v in values if isinstance(v, SIZED)))
-                return impl(ctx, *values)
-            except Exception as e:
-                raise fault(e, pos) from None
-        return run
-
-    def _user_call_fn(self, node: n.Node, function: Any, arg_nodes: list[n.Node],
-                      specializer: Callable | None = None) -> Fn:
-        args, params, pos = [self.fn(a) for a in arg_nodes], function.params, self.pos(node)
-        most, name = limits.MAX_CALL_DEPTH, function.name
-        if not args:
-            return _constant_call(name, function.body, most, pos)
-        one = args[0] if len(args) == 1 else None
-        first = params[0]
-        bodies = [function.body]
-        if specializer is not None:
-            def specialize(ctx, env):
-                special = specializer()
-                bodies[0] = function.body if special is None else special.body
-                return bodies[0](ctx, env)
-            bodies[0] = specialize
-        if not function.remember:
-            return _plain_call(list(zip(params, args)), bodies, most, pos)
-
-        def run(ctx, env):
-            calls = env.get(CALLS, 0) + 1
-            try:
-                steps = _enter(env, calls, most)
-                values = (one(ctx, env),) if one is not None else tuple([f(ctx, env) for f in args])
-            except Exception as e:
-                raise fault(e, pos) from None
-            memo = env.get(MEMO)
-            key = _memo_key(memo, name, values)
-            if key is not None:
-                try:
-                    found = memo.get(key, _MISSING)
-                except TypeError:       # an argument holds a list or a map: not remembered
-                    key = None
-                else:
-                    if found is not _MISSING:
-                        return found
-            if one is not None:
-                inner = {first: values[0], STEPS: steps, CALLS: calls, MEMO: memo}
-            else:
-                inner = dict(zip(params, values))
-                inner[STEPS] = steps
-                inner[CALLS] = calls
-                inner[MEMO] = memo
-            result = bodies[0](ctx, inner)
-            if key is not None:
-                memo[key] = result
-            return result
-        return run
-
-    def _deciding_loop(self, node: n.Call, builtin: Any) -> Fn | None:
-        """``any(e for v in xs if c)``, ``all(...)``: one loop that stops at the first element
-        that decides the answer, as Python's do; the rest are not worked out (nor checked)."""
-        (arg,) = node.args if len(node.args) == 1 else (None,)
-        if builtin.decided_by is None or not isinstance(arg, n.Comprehension) or len(arg.loops) != 1 \
-                or len(arg.loops[0].conditions) > 1 or any(isinstance(x, n.Lambda) for x in all_nodes(arg)):
-            return None
-        loop, element, pos = arg.loops[0], self.fn(arg.element), self.pos(node)
-        var, iterable = loop.var, self._iterable_fn(loop.iterable)
-        condition = self._bool_fn(loop.conditions[0], "the condition after 'if'") if loop.conditions else None
-        decides, what = builtin.decided_by, f"each item of {builtin.name}()"
-
-        def run(ctx, env):
-            steps = env[STEPS]
-            inner = dict(env)
-            try:
-                for value in iterable(ctx, env):
-                    steps[0] -= 1
-                    if steps[0] < 0:
-                        raise _too_many_steps()
-                    inner[var] = value
-                    if (condition is None or condition(ctx, inner)) and ops.truth(element(ctx, inner), what) is decides:
-                        return decides
-            except Exception as e:
-                raise fault(e, pos) from None
-            return not decides
-        return run
-
-    def _lambda(self, node: n.Lambda) -> Fn:
-        body, params = self.fn(node.body), node.params
-
-        def make(ctx, env):
-            def invoke(args: tuple) -> Any:
-                spend(env, 1)
-                inner = dict(env)
-                inner.update(zip(params, args))
-                return body(ctx, inner)
-            return FunctionValue(params, invoke)
-        return make
-
-    def _comprehension(self, node: n.Comprehension) -> Fn:
-        element = self.fn(node.element)
-        loops = [(loop.var, self._iterable_fn(loop.iterable),
-                  [self._bool_fn(c, "the condition after 'if'") for c in loop.conditions])
-                 for loop in node.loops]
-        pos = self.pos(node)
-        # Without a lambda inside (which could keep it), one dict serves every iteration.
-        reuse = not any(isinstance(x, n.Lambda) for x in all_nodes(node))
-        if reuse and len(loops) == 1 and len(loops[0][2]) <= 1:
-            return _single_loop(loops[0], element, pos)
-
-        def run(ctx, env):
-            out: list = []
-            _run_loops(loops, 0, element, ctx, env, out, reuse)
-            try:
-                return ops.checked_size(out)
-            except Exception as e:
-                raise fault(e, pos) from None
-        return run
-
-    def _iterable_fn(self, node: n.Node) -> Fn:
-        return self._unary(node, ops.iterable, node)
-
-
-def _read_error(error: Exception, value: Any, member: str) -> Exception:
-    """A member read of none fails in the language's words, whether its type was known or not
-    (a host's getter knows nothing of none)."""
-    if value is None and not isinstance(error, RulesError):
-        return EvalError(f"none has no member '{member}'")
-    return error
-
-
-def _single_compare(op: str, first: Fn, right: Piece, pos: Position) -> Fn:
-    """``a op b``, with the common shapes spelt out: equality, and a constant on the right."""
-    test, other, value = ops.COMPARISONS[op], right.fn, right.value
-    if op == "==" and right.constant:
-        def equal_to(ctx, env):
-            try:
-                return first(ctx, env) == value
-            except Exception as e:
-                raise fault(e, pos) from None
-        return equal_to
-    if op == "!=" and right.constant:
-        def unequal_to(ctx, env):
-            try:
-                return first(ctx, env) != value
-            except Exception as e:
-                raise fault(e, pos) from None
-        return unequal_to
-    if op == "in" and right.constant and isinstance(value, list):
-        def member_of(ctx, env):
-            try:
-                return first(ctx, env) in value
-            except Exception as e:
-                raise fault(e, pos) from None
-        return member_of
-    if op == "==":
-        def equal(ctx, env):
-            try:
-                return first(ctx, env) == other(ctx, env)
-            except Exception as e:
-                raise fault(e, pos) from None
-        return equal
-    if right.constant:
-        def against_constant(ctx, env):
-            try:
-                return test(first(ctx, env), value)
-            except Exception as e:
-                raise fault(e, pos) from None
-        return against_constant
-
-    def single(ctx, env):
-        try:
-            return test(first(ctx, env), other(ctx, env))
-        except Exception as e:
-            raise fault(e, pos) from None
-    return single
-
-
-def _single_loop(loop: tuple, element: Fn, pos: Position) -> Fn:
-    """``[element for var in iterable if condition]``: the common shape, in one Python loop."""
-    var, iterable, conditions = loop
-    condition = conditions[0] if conditions else None
-
-    def run(ctx, env):
-        out: list = []
-        steps = env[STEPS]
-        inner = dict(env)
-        for value in iterable(ctx, env):
-            steps[0] -= 1
-            if steps[0] < 0:
-                raise _too_many_steps()
-            inner[var] = value
-            if condition is None or condition(ctx, inner):
-                out.append(element(ctx, inner))
-        if len(out) > limits.MAX_COLLECTION:
-            try:
-                ops.checked_size(out)
-            except Exception as e:
-                raise fault(e, pos) from None
-        return out
-    return run
-
-
-def _run_loops(loops: list, i: int, element: Fn, ctx: Any, env: dict, out: list, reuse: bool) -> None:
-    var, iterable, conditions = loops[i]
-    last = i == len(loops) - 1
-    inner = dict(env) if reuse else None
-    for value in iterable(ctx, env):
-        spend(env, 1)
-        if reuse:
-            inner[var] = value
-        else:
-            inner = {**env, var: value}
-        if all(c(ctx, inner) for c in conditions):
-            if last:
-                out.append(element(ctx, inner))
-            else:
-                _run_loops(loops, i + 1, element, ctx, inner, out, reuse)
-
-
-def all_nodes(root: n.Node):
-    """Every node of a tree, the root first (iteratively: trees may be deep)."""
-    todo: list[Any] = [root]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, n.Node):
-            yield item
-            todo.extend(v for k, v in vars(item).items() if k not in ("start", "end", "depth"))
-        elif isinstance(item, (tuple, list)):
-            todo.extend(item)
-
-
-def _children(node: n.Node):
-    """The direct sub-expressions of a node (for constant folding)."""
-    if isinstance(node, n.ListDisplay):
-        yield from node.items
-    elif isinstance(node, n.MapDisplay):
-        for key, value in node.pairs:
-            yield key
-            yield value
-    elif isinstance(node, n.Range):
-        yield from (node.low, node.high)
-    elif isinstance(node, (n.Negation, n.Not)):
-        yield node.operand
-    elif isinstance(node, (n.Arith, n.Compare)):
-        yield node.first
-        for _op, operand in node.steps:
-            yield operand
-    elif isinstance(node, n.BoolOp):
-        yield from node.operands
-    elif isinstance(node, n.IfElse):
-        yield from (node.test, node.then, node.other)
-    elif isinstance(node, n.Index):
-        yield from (node.obj, node.index)
-    elif isinstance(node, n.Slice):
-        yield from (x for x in (node.obj, node.low, node.high) if x is not None)
-
-
-class Compiled:
-    """A compiled expression: call it with the host's context and the locals' values."""
-
-    __slots__ = ("text", "type", "node", "pos", "fn", "body", "constant", "value")
-
-    def __init__(self, text: str, type: Type, node: n.Node, pos: Position, fn: Fn, body: Fn,
-                 constant: bool = False, value: Any = None):
-        self.text, self.type, self.node, self.pos = text, type, node, pos
-        self.fn = fn        # the closure for hot paths: no wrapping, errors already carry positions
-        self.body = body    # the same without setting up a work budget (for defined functions)
-        self.constant, self.value = constant, value     # folded at compile time to ``value``
-
-    def __call__(self, ctx: Any, env: dict | None = None) -> Any:
-        try:
-            return self.fn(ctx, {} if env is None else env)
-        except Exception as e:
-            raise fault(e, self.pos) from None
-
-    def __repr__(self) -> str:
-        return f"Compiled({self.text!r}: {self.type})"
 
 
 def item_type(collection: Any) -> ObjectType | None:
@@ -698,81 +326,22 @@ def compile_body(text: str, scope: Scope, locate: Locator | None = None) -> Comp
 def _compile(text: str, scope: Scope, locate: Locator | None, expect: Type | None) -> Compiled:
     locate = locate or text_locator(text)
     node = parse_expression(text, locate)
-    checker = Checker(scope, locate)
+    checker = Checker(scope, locate, compile_body)
     result = checker.check(node, expect)
     if checker.errors:
         raise checker.errors[0] if len(checker.errors) == 1 else ErrorList(checker.errors)
     compiler = Compiler(checker.resolved, locate, node)
     piece = compiler.piece(node)
-    fn = _with_budget(piece.fn) if compiler.budget else piece.fn
+    fn = with_budget(piece.fn) if compiler.budget else piece.fn
     return Compiled(text, result, node, locate(node.start, node.end - node.start), fn, piece.fn,
                     piece.constant, piece.value)
 
 
-_UNHASHABLE = (list, dict)
+def compile_functions(definitions: dict[str, UserFunction], scope: Scope) -> dict[str, CompiledFunction]:
+    """Compile the functions a game defines, once at load, in a scope that also sees them."""
+    return compile_defined(scope.child(functions=definitions))
 
 
-def _enter(env: dict, calls: int, most: int) -> list:
-    """Enter a defined function: check how deep calls are nested and spend a step of the work
-    budget, whose cell is returned for the function's own env."""
-    if calls > most:
-        raise LimitError(f"defined functions nested too deeply (limit {most})")
-    steps = env[STEPS]
-    steps[0] -= 1
-    if steps[0] < 0:
-        raise _too_many_steps()
-    return steps
-
-
-def _constant_call(name: str, body: Fn, most: int, pos: Position) -> Fn:
-    """A call of a defined function without parameters: remembered in the memo by its name."""
-    def run(ctx, env):
-        calls = env.get(CALLS, 0) + 1
-        memo = env.get(MEMO)
-        if memo is not None and (found := memo.get(name, _MISSING)) is not _MISSING:
-            return found
-        try:
-            steps = _enter(env, calls, most)
-        except Exception as e:
-            raise fault(e, pos) from None
-        result = body(ctx, {STEPS: steps, CALLS: calls, MEMO: memo})
-        if memo is not None:
-            memo[name] = result
-        return result
-    return run
-
-
-def _plain_call(params: list[tuple[str, Fn]], bodies: list[Fn], most: int, pos: Position) -> Fn:
-    """A call whose result is not remembered: each argument goes straight into the body's env."""
-    def run(ctx, env):
-        calls = env.get(CALLS, 0) + 1
-        try:
-            inner = {STEPS: _enter(env, calls, most), CALLS: calls, MEMO: env.get(MEMO)}
-            for param, arg in params:
-                inner[param] = arg(ctx, env)
-        except Exception as e:
-            raise fault(e, pos) from None
-        return bodies[0](ctx, inner)
-    return run
-
-
-def _memo_key(memo: dict | None, name: str, values: tuple) -> tuple | None:
-    """The key of a call in the memo, or None when there is no memo or an argument is a list or
-    a map (checked by type first: raising TypeError costs more than a call). A key that holds
-    one inside (a tuple of lists) fails when it is looked up."""
-    if memo is None:
-        return None
-    for value in values:
-        if type(value) in _UNHASHABLE:
-            return None
-    return (name, values)
-
-
-def _with_budget(body: Fn) -> Fn:
-    """An evaluation of its own: a fresh work budget, and a memo unless the host handed one in
-    (nothing an expression reads can change while it runs)."""
-    def run(ctx, env):
-        if MEMO in env:
-            return body(ctx, {**env, STEPS: [limits.MAX_EVAL_STEPS]})
-        return body(ctx, {**env, STEPS: [limits.MAX_EVAL_STEPS], MEMO: {}})
-    return run
+def compile_defined(scope: Scope) -> dict[str, CompiledFunction]:
+    """Compile every function defined in ``scope``; raise all their errors together."""
+    return scope.functions.compile_all(compile_body)

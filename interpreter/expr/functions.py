@@ -15,15 +15,25 @@ the general body.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
-from ..errors import ErrorList, ExprCheckError, RulesError, flatten
+from ..errors import ErrorList, ExprCheckError, Position, RulesError, flatten
 from . import nodes as n
+from .nodes import all_nodes
+from .runtime import Compiled
 from .types import ANY, ListOf, ObjectType, Type
 
-if TYPE_CHECKING:
-    from .compile import Compiled
-    from .scope import Scope, UserFunction
+Locator = Callable[[int, int], Position]
+
+
+@dataclass(frozen=True)
+class UserFunction:
+    """A function a game author defines, e.g. ``pair_score(v)`` with body ``2 * v``."""
+
+    name: str
+    params: list[str]
+    body_text: str
+    locate: Locator | None = None
 
 
 class Cycle(Exception):
@@ -44,12 +54,12 @@ class CompiledFunction:
     params: tuple[str, ...]
     type: Type
     body: Callable[[Any, dict], Any]   # the raw closure; the caller builds its env
-    compiled: "Compiled"
+    compiled: Compiled
     remember: bool = True       # whether a call's result is kept in the memo (see constant_work)
 
 
 class FunctionTable:
-    def __init__(self, definitions: dict[str, "UserFunction"], scope: "Scope"):
+    def __init__(self, definitions: dict[str, UserFunction], scope: Any):     # scope: the Scope that holds it
         self.definitions = definitions
         self.scope = scope
         self._done: dict[str, CompiledFunction | None] = {}
@@ -63,10 +73,12 @@ class FunctionTable:
     def get(self, name: str) -> "UserFunction | None":
         return self.definitions.get(name)
 
-    def rebuilt(self, more: dict[str, "UserFunction"], scope: "Scope") -> "FunctionTable":
+    def rebuilt(self, more: dict[str, UserFunction], scope: Any) -> "FunctionTable":
         return FunctionTable({**self.definitions, **more}, scope)
 
-    def resolve(self, name: str) -> CompiledFunction | None:
+    # The compiler hands its ``compile_body`` to each call that may compile a body: the table sits
+    # below the compiler, which uses it to check calls.
+    def resolve(self, name: str, compile_body: Callable) -> CompiledFunction | None:
         """The compiled function, or None if its definition has errors; raises ``Cycle``."""
         if name in self._done:
             return self._done[name]
@@ -74,7 +86,7 @@ class FunctionTable:
             raise Cycle(self._stack[self._stack.index(name):] + [name])
         self._stack.append(name)
         try:
-            self._done[name] = self._compile(self.definitions[name])
+            self._done[name] = self._compile(self.definitions[name], compile_body)
         except RulesError as error:
             self._errors[name] = flatten([error])
             self._done[name] = None
@@ -82,45 +94,42 @@ class FunctionTable:
             self._stack.pop()
         return self._done[name]
 
-    def specializer(self, name: str, arg_types: list[Type]) -> Callable[[], CompiledFunction | None] | None:
+    def specializer(self, name: str, arg_types: list[Type],
+                    compile_body: Callable) -> Callable[[], CompiledFunction | None] | None:
         """For a call with host-object arguments: what compiles (once) the body for those types."""
         if not any(_host_typed(t) for t in arg_types):
             return None
         types = tuple(t if _host_typed(t) else ANY for t in arg_types)
-        return lambda: self.specialized(name, types)
+        return lambda: self.specialized(name, types, compile_body)
 
-    def specialized(self, name: str, types: tuple[Type, ...]) -> CompiledFunction | None:
+    def specialized(self, name: str, types: tuple[Type, ...], compile_body: Callable) -> CompiledFunction | None:
         """The body compiled with these parameter types, or None when that check fails."""
         key = (name, tuple(_type_key(t) for t in types))
         if key not in self._special:
             self._special[key] = None       # a call met again while compiling keeps the general body
             try:
-                self._special[key] = self._compile(self.definitions[name], types)
+                self._special[key] = self._compile(self.definitions[name], compile_body, types)
             except RulesError:
                 pass
         return self._special[key]
 
-    def _compile(self, definition: "UserFunction", types: tuple[Type, ...] | None = None) -> CompiledFunction:
-        from .compile import compile_body
-        from .scope import Scope
-
+    def _compile(self, definition: UserFunction, compile_body: Callable,
+                 types: tuple[Type, ...] | None = None) -> CompiledFunction:
         for param in definition.params:
             if param.startswith("_") or not param.isidentifier():
                 raise ExprCheckError(f"bad parameter name '{param}' in '{definition.name}'",
                                      hint="parameter names are letters, digits and '_', not first")
         types = types or (ANY,) * len(definition.params)
-        body_scope = Scope(names=self.scope.names, locals=dict(zip(definition.params, types)),
-                           registry=self.scope.registry)
-        body_scope.functions = self
+        body_scope = self.scope.for_body(dict(zip(definition.params, types)), self)
         compiled = compile_body(definition.body_text, body_scope, definition.locate)
         # The body without a budget of its own: its callers hand it theirs.
         return CompiledFunction(definition.name, tuple(definition.params), compiled.type, compiled.body, compiled,
                                 remember=not constant_work(compiled.node, definition.params, self.scope.names))
 
-    def compile_all(self) -> dict[str, CompiledFunction]:
+    def compile_all(self, compile_body: Callable) -> dict[str, CompiledFunction]:
         """Compile every definition; raise all their errors together."""
         for name in self.definitions:
-            self.resolve(name)
+            self.resolve(name, compile_body)
         errors = [e for name in self.definitions for e in self._errors.get(name, [])]
         reported = [e for e in errors if not isinstance(e, DependentError)] or errors
         if len(reported) == 1:
@@ -140,17 +149,10 @@ def _type_key(t: Type) -> tuple:
     return ("list", id(t.elem)) if isinstance(t, ListOf) else ("one", id(t))
 
 
-def compile_functions(definitions: dict[str, "UserFunction"], scope: "Scope") -> dict[str, CompiledFunction]:
-    """Compile the functions a game defines, once at load, in a scope that also sees them."""
-    return scope.child(functions=definitions).functions.compile_all()
-
-
 def constant_work(body: n.Node, params: list[str], names: dict) -> bool:
     """Whether a body's work is bounded by its own size: no loop, range or call, and no host name
     whose reading is costly. Such a body costs less than making and looking up its memo key.
     (A name of a defined function without parameters is remembered on its own.)"""
-    from .compile import all_nodes     # here: the compiler imports this module
-
     for node in all_nodes(body):
         if isinstance(node, (n.Call, n.Comprehension, n.Lambda, n.Range)):
             return False

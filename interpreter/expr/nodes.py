@@ -152,3 +152,41 @@ def names_in(node: Node) -> set[str]:
         elif isinstance(item, (tuple, list)):
             todo.extend(item)
     return found
+
+
+def all_nodes(root: Node):
+    """Every node of a tree, the root first (iteratively: trees may be deep)."""
+    todo: list[Any] = [root]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Node):
+            yield item
+            todo.extend(v for k, v in vars(item).items() if k not in ("start", "end", "depth"))
+        elif isinstance(item, (tuple, list)):
+            todo.extend(item)
+
+
+def children(node: Node):
+    """The direct sub-expressions of a node (for constant folding)."""
+    if isinstance(node, ListDisplay):
+        yield from node.items
+    elif isinstance(node, MapDisplay):
+        for key, value in node.pairs:
+            yield key
+            yield value
+    elif isinstance(node, Range):
+        yield from (node.low, node.high)
+    elif isinstance(node, (Negation, Not)):
+        yield node.operand
+    elif isinstance(node, (Arith, Compare)):
+        yield node.first
+        for _op, operand in node.steps:
+            yield operand
+    elif isinstance(node, BoolOp):
+        yield from node.operands
+    elif isinstance(node, IfElse):
+        yield from (node.test, node.then, node.other)
+    elif isinstance(node, Index):
+        yield from (node.obj, node.index)
+    elif isinstance(node, Slice):
+        yield from (x for x in (node.obj, node.low, node.high) if x is not None)

@@ -2,15 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
-from ..errors import Position
+from .builtins import BUILTINS, Registry
+from .functions import FunctionTable, UserFunction
+from .functions import (
+    Locator as Locator,  # where parse and the hosts have always found it
+)
 from .types import Type
-
-if TYPE_CHECKING:
-    from .builtins import Registry
-
-Locator = Callable[[int, int], Position]
 
 
 @dataclass(frozen=True)
@@ -23,31 +22,18 @@ class Binding:
     costly: bool = False    # its reading does work that grows with the table (a trick's winner)
 
 
-@dataclass(frozen=True)
-class UserFunction:
-    """A function a game author defines, e.g. ``pair_score(v)`` with body ``2 * v``."""
-
-    name: str
-    params: list[str]
-    body_text: str
-    locate: Locator | None = None
-
-
 class Scope:
     """What an expression can see. Locals are read from the ``env`` dict at run time."""
 
     def __init__(self, names: dict[str, Binding] | None = None, locals: dict[str, Type] | None = None,
-                 functions: dict[str, UserFunction] | None = None, registry: "Registry | None" = None):
-        from .builtins import BUILTINS
-        from .functions import FunctionTable
-
+                 functions: dict[str, UserFunction] | None = None, registry: Registry | None = None):
         self.names = dict(names or {})
         self.locals = dict(locals or {})
         self.registry = BUILTINS if registry is None else registry
         self.functions = FunctionTable(dict(functions or {}), self)
 
     def child(self, *, names: dict[str, Binding] | None = None, locals: dict[str, Type] | None = None,
-              functions: dict[str, UserFunction] | None = None, registry: "Registry | None" = None) -> "Scope":
+              functions: dict[str, UserFunction] | None = None, registry: Registry | None = None) -> "Scope":
         """A copy that sees more names, locals or functions (or another registry).
 
         Functions already defined keep their compiled bodies: the copy shares them unless it adds
@@ -61,6 +47,13 @@ class Scope:
             scope.functions = self.functions.rebuilt(functions or {}, scope)
         else:
             scope.functions = self.functions
+        return scope
+
+    def for_body(self, params: dict[str, Type], functions: FunctionTable) -> "Scope":
+        """The scope of a defined function's body: the host's names, the defined functions and
+        its own parameters, never the locals of whoever calls it."""
+        scope = Scope(names=self.names, locals=params, registry=self.registry)
+        scope.functions = functions
         return scope
 
     def visible_names(self) -> list[str]:

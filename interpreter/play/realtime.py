@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import rng
-from ..engine import acting_seats, apply_move, legal_moves
-from ..errors import RulesError
+from ..engine import acting_seats, apply_move, legal_moves, rng
 from ..engine.moves import Move
+from ..errors import RulesError
 
 DEFAULT_SPEED = 1.0        # seconds per action
 SPREAD_STEPS = 1000        # an action takes between half and one and a half times the speed

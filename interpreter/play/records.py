@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..engine import apply_move, new_state
-from ..errors import RecordError, RulesError
 from ..engine.state import State
+from ..errors import RecordError, RulesError
 
 RECORD_FORMAT = 1
 

@@ -18,8 +18,8 @@ from typing import Any, Callable
 import click
 
 from ..bots.agents import make_bot
-from ..engine.loaded import LoadedGame, load_game
 from ..engine import find_move
+from ..engine.loaded import LoadedGame, load_game
 from ..errors import IllegalMove, OptionError, RulesError
 from .realtime import Action, Table
 from .records import Record, RecordWriter

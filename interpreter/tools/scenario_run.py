@@ -12,10 +12,19 @@ from pathlib import Path
 from typing import Any
 
 from .. import engine
-from ..errors import IllegalMove, Position, RulesError, flatten
-from .scenarios import MISSING, Check, GameLoader, Scenario, Step, scenarios_in_file, scenarios_in_game, seat_to_act
 from ..engine.state import Presets, State
 from ..engine.values import Card, Seat, ZoneRef
+from ..errors import IllegalMove, Position, RulesError, flatten
+from .scenarios import (
+    MISSING,
+    Check,
+    GameLoader,
+    Scenario,
+    Step,
+    scenarios_in_file,
+    scenarios_in_game,
+    seat_to_act,
+)
 
 SHOWN_ITEMS = 8   # items of a list shown in a report before "... and N more"
 

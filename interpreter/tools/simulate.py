@@ -14,11 +14,11 @@ import time
 from contextlib import closing, contextmanager
 from typing import Callable, Iterator, Sequence
 
-from . import simulate_ray
 from ..bots.agents import make_bot, parse_kind
 from ..engine.loaded import LoadedGame
 from ..errors import OptionError, RulesError
 from ..limits import MAX_MOVES_PER_GAME
+from . import simulate_ray
 from .playout import GameSource, Settings, compile_source, play_game, source_of
 from .simulate_report import GameOutcome, Report
 
