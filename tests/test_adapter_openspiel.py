@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+
+import numpy as np                                                            # noqa: E402
 
 from open_spiel.python import policy                                          # noqa: E402
 from open_spiel.python.algorithms import cfr, exploitability, mcts            # noqa: E402
