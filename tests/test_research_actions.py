@@ -235,3 +235,17 @@ def test_an_adapter_without_its_extra_says_which_to_install(monkeypatch, door, i
     with pytest.raises(OptionError) as error:
         make("games/kuhn_poker.yaml")
     assert error.value.message == message
+
+
+def test_a_resampled_game_keeps_what_the_seat_knows_and_deals_the_rest_again():
+    setup = Setup(load("last_card"), 2)
+    session = setup.new_session()
+    session.apply(11)
+    seat = session.current_player()
+    other = session.resampled(seat, seed=4)
+    assert other.observation_string(seat) == session.observation_string(seat)
+    assert other.information_state_string(seat) == session.information_state_string(seat)
+    assert other.legal_actions() == session.legal_actions()
+    assert other.state.zones["hand"][1 - seat] != session.state.zones["hand"][1 - seat]
+    with pytest.raises(ValueError, match="a game is resampled for the seat to act, not P2"):
+        session.resampled(1, seed=4)

@@ -120,6 +120,16 @@ class RulesState(pyspiel.State):
         return RulesState(self.get_game(), self.session.clone())
 
 
+def resampler(seed: int = 0):
+    """A resampler for OpenSpiel's ISMCTS bot (``bot.set_resampler(resampler())``): the state
+    with the cards the seat to act cannot see dealt again, from a seeded generator."""
+    draws = iter(range(seed * 1_000_003, (seed + 1) * 1_000_003))
+
+    def resample(state: RulesState, player: int) -> RulesState:
+        return RulesState(state.get_game(), state.session.resampled(player, next(draws)))
+    return resample
+
+
 class RulesObserver:
     """Observations from the seats' views: the view's text and tensor, or (perfect recall) the
     information state. ``private_info`` none gives what every seat sees (the spectator view)."""
@@ -150,4 +160,4 @@ class RulesObserver:
 pyspiel.register_game(_game_type(1, MAX_PLAYERS, False), RulesGame)
 
 
-__all__ = ["PARAMETERS", "SHORT_NAME", "RulesGame", "RulesState", "RulesObserver", "parse_options"]
+__all__ = ["PARAMETERS", "SHORT_NAME", "RulesGame", "RulesState", "RulesObserver", "parse_options", "resampler"]
