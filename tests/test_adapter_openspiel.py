@@ -13,7 +13,7 @@ from open_spiel.python import policy                                          # 
 from open_spiel.python.algorithms import cfr, exploitability, ismcts, mcts    # noqa: E402
 
 from interpreter.adapters.openspiel import load_game                          # noqa: E402
-from interpreter.adapters.openspiel_game import resampler                     # noqa: E402
+from interpreter.adapters.openspiel import resampler                          # noqa: E402
 from interpreter.adapters.session import Setup                                # noqa: E402
 from interpreter.bots.agents import make_bot                                  # noqa: E402
 from interpreter.engine import legal_moves                                     # noqa: E402

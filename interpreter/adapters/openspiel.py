@@ -21,15 +21,26 @@ from typing import Any
 from ..errors import OptionError
 
 
-def load_game(path: str, players: int | None = None, **params: Any) -> Any:
-    """The game file at ``path`` as a ``pyspiel.Game``; ``params`` as in the module's text, and
-    ``options`` may be a dict of option texts."""
+def _implementation() -> Any:
     try:
-        from . import openspiel_game as impl
+        from . import openspiel_game
     except ImportError as error:
         if error.name not in ("pyspiel", "numpy"):
             raise
         raise OptionError("the OpenSpiel adapter needs OpenSpiel: pip install 'rules[openspiel]'") from error
+    return openspiel_game
+
+
+def resampler(seed: int = 0) -> Any:
+    """For OpenSpiel's ISMCTS bot (``bot.set_resampler(resampler())``): states in which the cards
+    the seat to act cannot see are dealt again, from a seeded generator."""
+    return _implementation().resampler(seed)
+
+
+def load_game(path: str, players: int | None = None, **params: Any) -> Any:
+    """The game file at ``path`` as a ``pyspiel.Game``; ``params`` as in the module's text, and
+    ``options`` may be a dict of option texts."""
+    impl = _implementation()
     options = params.pop("options", "")
     if isinstance(options, dict):
         options = ";".join(f"{k}:{v}" for k, v in options.items())
