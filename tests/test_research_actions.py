@@ -231,6 +231,7 @@ def test_an_adapter_without_its_extra_says_which_to_install(monkeypatch, door, i
     module = importlib.import_module(f"interpreter.adapters.{door}")
     monkeypatch.setitem(sys.modules, missing, None)                 # as if it were not installed
     monkeypatch.delitem(sys.modules, f"interpreter.adapters.{implementation}", raising=False)
+    monkeypatch.delattr(importlib.import_module("interpreter.adapters"), implementation, raising=False)
     make = module.load_game if door == "openspiel" else module.env
     with pytest.raises(OptionError) as error:
         make("games/kuhn_poker.yaml")
