@@ -3,15 +3,17 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+import numpy as np                                                            # noqa: E402
+
 from open_spiel.python import policy                                          # noqa: E402
-from open_spiel.python.algorithms import cfr, exploitability, mcts            # noqa: E402
+from open_spiel.python.algorithms import cfr, exploitability, ismcts, mcts    # noqa: E402
 
 from interpreter.adapters.openspiel import load_game                          # noqa: E402
+from interpreter.adapters.openspiel import resampler                          # noqa: E402
 from interpreter.adapters.session import Setup                                # noqa: E402
 from interpreter.bots.agents import make_bot                                  # noqa: E402
 from interpreter.engine import legal_moves                                     # noqa: E402
@@ -67,14 +69,12 @@ def test_cfr_on_kuhn_poker_matches_openspiels_own_kuhn_poker():
     assert uniform[0] == pytest.approx(uniform[1], abs=1e-12) == pytest.approx(0.4583333333)
 
 
-def test_openspiels_mcts_plays_against_our_bot():
-    game = load_game(GAMES / "dice_poker.yaml", 2, max_moves=6)
+def play_against_greedy(game, bot, seed=0):
+    """OpenSpiel's ``bot`` at seat 0, our greedy bot at seat 1; chance drawn from ``seed``."""
     setup: Setup = game.setup
-    evaluator = mcts.RandomRolloutEvaluator(1, random_state=np.random.RandomState(0))
-    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=4, evaluator=evaluator, random_state=np.random.RandomState(0))
-    ours = make_bot("greedy", setup.game, 1, seed=0)
+    ours = make_bot("greedy", setup.game, 1, seed=seed)
     state = game.new_initial_state()
-    rng = random.Random(0)
+    rng = random.Random(seed)
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(rng.randrange(len(state.chance_outcomes())))
@@ -85,4 +85,21 @@ def test_openspiels_mcts_plays_against_our_bot():
             move = ours.choose(session.state, legal_moves(setup.game, session.state, 1))
             for action in setup.actions.encode(move)[len(session.prefix):]:
                 state.apply_action(action)
+    return state
+
+
+def test_openspiels_mcts_plays_against_our_bot():
+    game = load_game(GAMES / "dice_poker.yaml", 2, max_moves=6)         # no hidden cards: MCTS plays fair
+    evaluator = mcts.RandomRolloutEvaluator(1, random_state=np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=4, evaluator=evaluator, random_state=np.random.RandomState(0))
+    state = play_against_greedy(game, bot)
     assert state.session.moves == 6 and sum(state.returns()) == 0
+
+
+def test_openspiels_ismcts_plays_against_our_bot_on_resampled_hands():
+    game = load_game(GAMES / "last_card.yaml", 2, max_moves=10)
+    evaluator = mcts.RandomRolloutEvaluator(1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=np.random.RandomState(0))
+    bot.set_resampler(resampler(0))
+    state = play_against_greedy(game, bot)
+    assert state.session.moves == 10 and sum(state.returns()) == 0

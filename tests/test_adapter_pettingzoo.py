@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import warnings
 
-import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
+
+import numpy as np                                              # noqa: E402
 
 from pettingzoo.test import api_test, seed_test                 # noqa: E402
 

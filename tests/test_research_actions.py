@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import sys
 
 import pytest
 
@@ -217,3 +218,35 @@ def test_observation_text_is_canonical_json():
     state = game.new_state(seed=2)
     text = observation_text(game.game, state, 0)
     assert text.startswith('{"current":0,"dice":[],"game":"Kuhn poker"')
+
+
+@pytest.mark.parametrize("door, implementation, missing, message", [
+    ("openspiel", "openspiel_game", "pyspiel", "the OpenSpiel adapter needs OpenSpiel: pip install 'rules[openspiel]'"),
+    ("pettingzoo", "pettingzoo_env", "pettingzoo",
+     "the PettingZoo adapter needs PettingZoo: pip install 'rules[pettingzoo]'"),
+])
+def test_an_adapter_without_its_extra_says_which_to_install(monkeypatch, door, implementation, missing, message):
+    import importlib
+
+    module = importlib.import_module(f"interpreter.adapters.{door}")
+    monkeypatch.setitem(sys.modules, missing, None)                 # as if it were not installed
+    monkeypatch.delitem(sys.modules, f"interpreter.adapters.{implementation}", raising=False)
+    monkeypatch.delattr(importlib.import_module("interpreter.adapters"), implementation, raising=False)
+    make = module.load_game if door == "openspiel" else module.env
+    with pytest.raises(OptionError) as error:
+        make("games/kuhn_poker.yaml")
+    assert error.value.message == message
+
+
+def test_a_resampled_game_keeps_what_the_seat_knows_and_deals_the_rest_again():
+    setup = Setup(load("last_card"), 2)
+    session = setup.new_session()
+    session.apply(11)
+    seat = session.current_player()
+    other = session.resampled(seat, seed=4)
+    assert other.observation_string(seat) == session.observation_string(seat)
+    assert other.information_state_string(seat) == session.information_state_string(seat)
+    assert other.legal_actions() == session.legal_actions()
+    assert other.state.zones["hand"][1 - seat] != session.state.zones["hand"][1 - seat]
+    with pytest.raises(ValueError, match="a game is resampled for the seat to act, not P2"):
+        session.resampled(1, seed=4)

@@ -19,6 +19,7 @@ import hashlib
 import json
 from typing import Any
 
+from ..bots.determinize import sample_state
 from ..engine import acting_seats, apply_move, legal_moves, new_state, ranking, results
 from ..engine.actions import ActionSpace, Choices
 from ..engine.loaded import load_game
@@ -27,7 +28,7 @@ from ..engine.state import State
 from ..engine.values import from_json, to_json
 from ..engine.chance import MAX_EXPLICIT, SAMPLED, ChanceStep, bounds_of
 from ..engine.observe import TEXT_FORMAT, TensorLayout, observation_text, observation_view
-from ..errors import OptionError
+from ..errors import OptionError, RulesError
 
 CHANCE = -1
 TERMINAL = -4
@@ -284,6 +285,19 @@ class Session:
         if player == CHANCE:
             return f"chance {action}"
         return self.setup.actions.text(action)
+
+    def resampled(self, seat: int, seed: int) -> "Session":
+        """A copy in which the cards ``seat`` cannot see are dealt again at random (what an
+        information-set search needs): the seat's observations, choices and legal actions are
+        those of this session. Only where ``seat`` is to act."""
+        if self.current_player() != seat:
+            raise ValueError(f"a game is resampled for the seat to act, not P{seat + 1}")
+        other = self.clone()
+        other.state = sample_state(self.setup.game, self.state, seat, seed)
+        other._choices = None
+        if other.legal_actions() != self.legal_actions():
+            raise RulesError(f"resampling: P{seat + 1}'s legal moves depend on cards it cannot see")
+        return other
 
     def __reduce__(self):
         return (_restored, (self.setup, self.to_json()))
