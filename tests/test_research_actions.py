@@ -217,7 +217,7 @@ def test_observation_text_is_canonical_json():
     game = load("kuhn_poker")
     state = game.new_state(seed=2)
     text = observation_text(game.game, state, 0)
-    assert text.startswith('{"current":0,"dice":[],"game":"Kuhn poker"')
+    assert text.startswith('{"card_labels":{},"current":0,"dice":[],"game":"Kuhn poker"')
 
 
 @pytest.mark.parametrize("door, implementation, missing, message", [
