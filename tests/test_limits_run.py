@@ -7,6 +7,8 @@ import pytest
 from interpreter.api import load_game
 from interpreter.engine import effects
 from interpreter.errors import LimitError
+from interpreter.expr import Scope, compile_expression
+from interpreter.expr.runtime import STEPS
 
 #  1 name: G
 #  2 players: {min: 2, max: 2}
@@ -64,31 +66,32 @@ def limit_at_start(setup: str, moves: str = GO) -> str:
 
 
 def test_nested_for_effects_share_one_budget():
+    # Lists known only at run time (x is 0); with lists known at load, validate says it (test_limits_load).
     setup = """\
-  - for: i in 1..1000
+  - for: i in 1..1000 + x
     do:
-      - for: j in 1..1000
+      - for: j in 1..1000 + x
         do:
-          - for: k in 1..1000
+          - for: k in 1..1000 + x
             do:
-              - add: {x: 1}
+              - add: {x: 0}
 """
     assert limit_at_start(setup) == """\
 g.yaml:24:18: error: these loops take more than 100000 turns
-   24 |           - for: k in 1..1000
-      |                  ^^^^^^^^^^^^
+   24 |           - for: k in 1..1000 + x
+      |                  ^^^^^^^^^^^^^^^^
 hint: loop over fewer items, or nest fewer loops"""
 
 
 def test_the_expressions_in_a_loop_spend_the_loop_budget():
     setup = """\
-  - for: i in 1..1000
+  - for: i in 1..1000 + x
     do:
-      - set: {x: 'sum(k for k in 1..10000)'}
+      - set: {x: 'sum(k for k in 1..10000) * 0'}
 """
     assert limit_at_start(setup) == """\
 g.yaml:22:19: error: expression takes too many steps (limit 1000000)
-   22 |       - set: {x: 'sum(k for k in 1..10000)'}
+   22 |       - set: {x: 'sum(k for k in 1..10000) * 0'}
       |                   ^^^^^^^^^^^^^^^^^^^^^^^^
 hint: loop over fewer items, or split the work"""
 
@@ -151,3 +154,43 @@ def test_a_condition_on_the_first_parameter_keeps_the_listing_small():
              "    when: a == 3 and b == 4\n    do: [end_game]\n")
     game = load_game("g.yaml", text=BASE + "  - set: {x: 1}\n" + moves)
     assert [m.text for m in game.legal_moves(game.new_state(seed=0))] == ["go 3 4"]
+
+
+# Lists and strings an expression makes spend their size from its work budget: a loop cannot make
+# many large ones in few steps (each of these used to build 10**10 items, or run out of memory).
+SIZED = [
+    ("[1..100000 for i in 1..100000]", 2, 9),
+    ("[range(0, 100000) for i in 1..100000]", 2, 16),
+    ("[s + s for s in [str(1..5000)] for i in 1..100000]", 2, 5),
+    ("[x[1:] for x in [1..100000] for i in 1..100000]", 2, 5),
+]
+
+
+@pytest.mark.parametrize("text, col, width", SIZED, ids=[c[0] for c in SIZED])
+def test_the_lists_and_strings_an_expression_makes_spend_their_size(text, col, width):
+    compiled = compile_expression(text, Scope())
+    with pytest.raises(LimitError) as caught:
+        compiled(None)
+    error = caught.value
+    assert (error.message, error.pos.col, error.pos.width) == (
+        "expression takes too many steps (limit 1000000)", col, width)
+
+
+def steps_spent(text: str) -> int:
+    """The work an expression spends from a budget handed in (as a 'for' effect hands its own)."""
+    budget = [1000]
+    compile_expression(text, Scope()).fn(None, {STEPS: budget})
+    return 1000 - budget[0]
+
+
+def test_a_constant_list_a_loop_goes_through_is_not_copied_or_counted_twice():
+    assert steps_spent("[1 for d in 1..3 for e in 1..4]") == 3 + 12          # a step for each turn
+    assert steps_spent("[1..4 for d in 1..3]") == 3 + 3 * 4                  # a turn, and the list it makes
+
+
+def test_a_log_line_is_bounded_like_any_string():
+    setup = "  - set: {a: 'range(0, 1000)'}\n  - log: 'all: {[a for i in 1..1000]}'\n"
+    assert limit_at_start(setup) == """\
+g.yaml:21:10: error: this line would be longer than 100000 characters
+   21 |   - log: 'all: {[a for i in 1..1000]}'
+      |          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"""

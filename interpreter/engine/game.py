@@ -28,7 +28,7 @@ from ..expr.ops import show
 from ..limits import DEFAULT_MAX_ROUNDS
 from ..load.decks import expand_entry, standard_ranks
 from ..load.spec import Spec
-from . import checks, grids
+from . import checks, grids, templates
 from . import names as N
 from . import tricks as T
 from .codegen_legal import generate_listing
@@ -288,9 +288,7 @@ class _Compiler:
             last = m.end()
         parts.append(text[last:])
 
-        def render(ctx, env):
-            return "".join(p if isinstance(p, str) else _show(p(ctx, env)) for p in parts)
-        return render
+        return templates.renderer(parts, self.doc.pos(path))
 
     def variable_store(self, name: str, path: tuple, has_of: bool) -> Callable:
         """Where ``set`` writes ``name``: the game's, a seat's or a team's variables."""
