@@ -80,6 +80,7 @@ def test_nested_for_effects_share_one_budget():
 g.yaml:24:18: error: these loops take more than 100000 turns
    24 |           - for: k in 1..1000 + x
       |                  ^^^^^^^^^^^^^^^^
+while the game was set up (before the first round)
 hint: loop over fewer items, or nest fewer loops"""
 
 
@@ -93,6 +94,7 @@ def test_the_expressions_in_a_loop_spend_the_loop_budget():
 g.yaml:22:19: error: expression takes too many steps (limit 1000000)
    22 |       - set: {x: 'sum(k for k in 1..10000) * 0'}
       |                   ^^^^^^^^^^^^^^^^^^^^^^^^
+while the game was set up (before the first round)
 hint: loop over fewer items, or split the work"""
 
 
@@ -102,6 +104,7 @@ def test_a_variable_that_doubles_by_sharing_itself_stops_at_its_limit():
 g.yaml:27:11: error: a would hold more than 100000 items (counting those of the lists and maps inside it)
    27 |   - set: {a: '[a, a]'}
       |           ^
+while the game was set up (before the first round)
 hint: keep fewer values, or a count of them"""
 
 
@@ -111,6 +114,7 @@ def test_a_variable_that_doubles_by_adding_itself_stops_at_its_limit():
 g.yaml:22:15: error: a would hold more than 100000 items (counting those of the lists and maps inside it)
    22 |       - add: {a: a}
       |               ^
+while the game was set up (before the first round)
 hint: keep fewer values, or a count of them"""
 
 
@@ -138,6 +142,7 @@ def test_parameters_whose_product_explodes_stop_the_listing():
 g.yaml:26:18: error: the parameters of move 'go' give more than 100000 choices
    26 |       c: {from: 'range(0, 100000 * x)'}
       |                  ^^^^^^^^^^^^^^^^^^^^
+while the legal moves of P1 were listed (before the first move; round 1, phase 'play')
 hint: draw from shorter lists, use fewer parameters, or check each choice in 'when' sooner"""
 
 
@@ -146,6 +151,7 @@ def test_sub_collections_are_counted_before_they_are_made():
 g.yaml:24:26: error: the parameters of move 'go' give more than 100000 choices
    24 |       cards: {subset_of: stock.cards}
       |                          ^^^^^^^^^^^
+while the legal moves of P1 were listed (before the first move; round 1, phase 'play')
 hint: draw from shorter lists, use fewer parameters, or check each choice in 'when' sooner"""
 
 
@@ -193,4 +199,5 @@ def test_a_log_line_is_bounded_like_any_string():
     assert limit_at_start(setup) == """\
 g.yaml:21:10: error: this line would be longer than 100000 characters
    21 |   - log: 'all: {[a for i in 1..1000]}'
-      |          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"""
+      |          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+while the game was set up (before the first round)"""

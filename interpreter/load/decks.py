@@ -69,8 +69,10 @@ def check_decks(doc: Document) -> list[SpecError]:
 
 
 def _check_size(doc: Document) -> list[SpecError]:
-    """All the cards in play within ``limits.MAX_CARDS``, counted from the declarations."""
+    """All the cards in play within ``limits.MAX_CARDS``, counted from the declarations; each
+    count that is not a whole number of at least 1 is an error of its own."""
     most_players = doc.data["players"]["max"]
+    errors: list[SpecError] = []
     total = 0
     for name, deck in (doc.data.get("decks") or {}).items():
         copies = most_players if deck.get("per_seat") else 1
@@ -80,18 +82,19 @@ def _check_size(doc: Document) -> list[SpecError]:
             count = entry.get("count", 1)
             path = ("decks", name, "cards", i, "count")
             if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-                return [SpecError(f"a card's count must be a whole number of at least 1, not {count!r}",
-                                  doc.pos(path))]
+                errors.append(SpecError(f"a card's count must be a whole number of at least 1, not {count!r}",
+                                        doc.pos(path)))
+                continue
             total += copies * count * _generated(entry)
             if total > limits.MAX_CARDS:
                 seats = f" (the deck is copied for each of up to {most_players} seats)" if copies > 1 else ""
-                return [SpecError(f"the decks hold more than {limits.MAX_CARDS} cards{seats}",
-                                  doc.pos(path if "count" in entry else path[:-1]),
-                                  hint=f"the limit is {limits.MAX_CARDS} cards in play")]
-    if total > limits.MAX_CARDS:      # standard decks and jokers only: many per-seat copies
-        return [SpecError(f"the decks hold {total} cards with {most_players} players; "
-                          f"the limit is {limits.MAX_CARDS}", doc.key_pos(("decks",)))]
-    return []
+                return errors + [SpecError(f"the decks hold more than {limits.MAX_CARDS} cards{seats}",
+                                           doc.pos(path if "count" in entry else path[:-1]),
+                                           hint=f"the limit is {limits.MAX_CARDS} cards in play")]
+    if total > limits.MAX_CARDS and not errors:     # standard decks and jokers only: many per-seat copies
+        errors.append(SpecError(f"the decks hold {total} cards with {most_players} players; "
+                                f"the limit is {limits.MAX_CARDS}", doc.key_pos(("decks",))))
+    return errors
 
 
 def _generated(entry: dict) -> int:

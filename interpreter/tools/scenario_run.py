@@ -136,7 +136,7 @@ def _start(scenario: Scenario) -> tuple[State | None, Failure | None]:
     except RulesError as error:
         if _of_the_game(error):
             return None, _game_failure(error, f"in the scenario at {scenario.pos}")
-        return None, _error_failure(error.pos or start.stack_pos or start.choices_key_pos or scenario.pos, error)
+        return None, _error_failure(error.pos or _preset_pos(start, error) or scenario.pos, error)
     for change in start.changes:
         try:
             change(state)
@@ -167,6 +167,13 @@ def _run_step(scenario: Scenario, state: State, step: Step) -> list[Failure]:
     if step.kind == "illegal":
         return [Failure(step.pos, f"'{step.text}' was expected to be illegal, but {Seat(move.seat)} played '{move.text}'")]
     return []
+
+
+def _preset_pos(start: Any, error: RulesError) -> Position | None:
+    """Where the scenario fixed the outcome an error is about: its choices, else its stack."""
+    if error.message.startswith("choose_random"):
+        return start.choices_key_pos or start.stack_pos
+    return start.stack_pos or start.choices_key_pos
 
 
 def _error_failure(pos: Position | None, error: RulesError) -> Failure:
