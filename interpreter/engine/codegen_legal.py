@@ -12,7 +12,8 @@ from __future__ import annotations
 import ast
 from typing import Any, Callable
 
-from ..expr.codegen import LOAD, STORE, Generator, assign, call, load, make_function, store
+from ..expr.codegen import Generator, make_function
+from ..expr.codegen_ast import LOAD, STORE, assign, call, load, store
 from ..expr.runtime import STEPS
 from ..limits import MAX_EVAL_STEPS
 from .choices import choices_of

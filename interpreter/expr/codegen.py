@@ -17,6 +17,7 @@ Three rules hold (DESIGN.md, "Generated code"):
 A node is generated as statements that leave its value in a temporary, or as a plain
 expression when it needs none; siblings keep their order of evaluation.
 """
+
 from __future__ import annotations
 
 import ast
@@ -24,8 +25,9 @@ from typing import Any, Callable
 
 from . import nodes as n
 from . import ops
-from .. import limits
-from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, Fn, enter, fault, spend, too_many_steps
+from .codegen_ast import CTX, LOAD, arguments, assign, call, load, locate
+from .codegen_calls import CallGenerator, NotInlined
+from .runtime import Fn, fault
 from .shapes import read_error
 from .switch import switch_cases, table_of
 
@@ -44,10 +46,6 @@ def generate(compiler: Any, root: n.Node) -> Fn | None:
     return gen.build(stmts, value)
 
 
-class _NotInlined(Exception):
-    """An inlined body met a node that only its closure runs: the call is not inlined."""
-
-
 def make_function(constants: list, params: list[str], body: list[ast.stmt]) -> Callable | None:
     """The function of ``params`` whose code is ``body``, each constant bound as ``_k0``, ``_k1``...
     (arguments of a factory that makes it); None when Python's compiler refuses it (too deep)."""
@@ -55,7 +53,7 @@ def make_function(constants: list, params: list[str], body: list[ast.stmt]) -> C
     factory = ast.FunctionDef(name="make", args=arguments([f"_k{i}" for i in range(len(constants))]),
                               body=[inner, ast.Return(value=load("generated"))], decorator_list=[], returns=None)
     module = ast.Module(body=[factory], type_ignores=[])
-    _locate(module)
+    locate(module)
     try:
         code = compile(module, FILENAME, "exec")
     except (SyntaxError, RecursionError, MemoryError, ValueError):
@@ -65,52 +63,7 @@ def make_function(constants: list, params: list[str], body: list[ast.stmt]) -> C
     return namespace["make"](*constants)
 
 
-def _spend_sized(env: dict, values: tuple) -> None:
-    """What a built-in's call spends of the work budget: the sizes of its collections."""
-    spend(env, sum(len(v) for v in values if isinstance(v, SIZED)))
-
-
-LOAD, STORE = ast.Load(), ast.Store()     # shared, as Python's own parser shares them
-# Generated code has no source lines: every node is at line 1 (set in one pass, see ``_locate``).
-_AT_LINE_ONE = {"lineno": 1, "col_offset": 0, "end_lineno": 1, "end_col_offset": 0}
-
-
-def _locate(root: ast.AST) -> None:
-    """What ``ast.fix_missing_locations`` does for a tree without any location, in one quicker
-    pass (it is most of the cost of generating code at load)."""
-    todo = [root]
-    while todo:
-        node = todo.pop()
-        fields = node.__dict__
-        if "lineno" in node._attributes:
-            fields.update(_AT_LINE_ONE)
-        for value in list(fields.values()):
-            if type(value) is list:
-                todo.extend(v for v in value if isinstance(v, ast.AST))
-            elif isinstance(value, ast.AST) and value is not LOAD and value is not STORE:
-                todo.append(value)
-
-
-def load(name: str) -> ast.Name:
-    return ast.Name(id=name, ctx=LOAD)
-
-
-def store(name: str) -> ast.Name:
-    return ast.Name(id=name, ctx=STORE)
-
-
-def assign(name: str, value: ast.expr) -> ast.stmt:
-    return ast.Assign(targets=[store(name)], value=value)
-
-
-def call(fn: ast.expr, *args: ast.expr) -> ast.Call:
-    return ast.Call(func=fn, args=list(args), keywords=[])
-
-
-CTX = load("ctx")
-
-
-class Generator:
+class Generator(CallGenerator):
     def __init__(self, compiler: Any):
         self.c = compiler
         self.constants: list[Any] = []
@@ -163,7 +116,7 @@ class Generator:
                 self.generated = True
                 return found
         if self._inlined:
-            raise _NotInlined      # an inlined body has no env of its own for a closure to read
+            raise NotInlined      # an inlined body has no env of its own for a closure to read
         return [], call(self.const(piece.fn), CTX, self.env())
 
     def _constant(self, value: Any) -> ast.expr:
@@ -395,230 +348,6 @@ class Generator:
         return self.in_try(lambda: self._apply(impl, args), pos)
 
     # -- calls of defined functions ----------------------------------------------------------------
-    def _inline_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
-        """A call whose result is not remembered and whose body does a bounded work (no call,
-        loop or lambda: runtime.plain_call): the body's code is written at the call, its
-        parameters in temporaries. The call is entered as plain_call enters it (the depth of
-        calls checked, a step spent, the arguments worked out, all failing at the call), then
-        the body runs, failing at its own positions. Any other call runs as its closure."""
-        if function.remember or not arg_nodes or self._inlined:
-            return None
-        special = specializer() if specializer is not None else None   # as plain_call's first call does
-        compiled = (function if special is None else special).compiled
-        body_compiler = compiled.compiler
-        if body_compiler is None or compiled.constant or body_compiler.budget:
-            return None
-        calls, temps = self.temp(), [self.temp() for _ in arg_nodes]
-
-        def entered():
-            arg_stmts, values = self.values(arg_nodes)
-            return self._enter(calls, None) + arg_stmts + [assign(t, v) for t, v in zip(temps, values)], \
-                ast.Constant(None)
-        head = [self._count_calls(calls)]
-        entry, _ = self.in_try(entered, self.c.pos(node))
-        outer_compiler, outer_inlined = self.c, self._inlined
-        self.c, self._inlined = body_compiler, dict(zip(function.params, temps))
-        try:
-            body_stmts, value = self.node(compiled.node)
-        except _NotInlined:
-            return None
-        finally:
-            self.c, self._inlined = outer_compiler, outer_inlined
-        return head + entry + body_stmts, value
-
-    def _enter(self, calls: str, steps: str | None) -> list[ast.stmt]:
-        """runtime.enter written out: the depth of calls checked (``enter`` itself raises its
-        error), then a step of the budget spent; ``steps`` gets the budget's cell."""
-        most = self.const(limits.MAX_CALL_DEPTH)
-        cell = steps or self.temp()
-        too_deep = ast.Compare(left=load(calls), ops=[ast.Gt()], comparators=[most])
-        left = ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=LOAD)
-        return [
-            ast.If(test=too_deep, body=[ast.Expr(value=call(self.const(enter), self.env(), load(calls), most))],
-                   orelse=[]),
-            assign(cell, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=LOAD)),
-            ast.AugAssign(target=ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=STORE), op=ast.Sub(),
-                          value=ast.Constant(1)),
-            ast.If(test=ast.Compare(left=left, ops=[ast.Lt()], comparators=[ast.Constant(0)]),
-                   body=[ast.Raise(exc=call(self.const(too_many_steps)), cause=None)], orelse=[]),
-        ]
-
-    def _memo_key(self, key: str, memo: str, values: str, count: int, name: str) -> list[ast.stmt]:
-        """runtime.memo_key written out: no key without a memo, or when an argument is a list or
-        a map (by its type)."""
-        tests: list[ast.expr] = [ast.Compare(left=load(memo), ops=[ast.IsNot()], comparators=[ast.Constant(None)])]
-        for i in range(count):
-            kind = call(load("type"), ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=LOAD))
-            tests += [ast.Compare(left=kind, ops=[ast.IsNot()], comparators=[load("list")]),
-                      ast.Compare(left=kind, ops=[ast.IsNot()], comparators=[load("dict")])]
-        made = ast.Tuple(elts=[self.const(name), load(values)], ctx=LOAD)
-        return [assign(key, ast.Constant(None)),
-                ast.If(test=ast.BoolOp(op=ast.And(), values=tests), body=[assign(key, made)], orelse=[])]
-
-    def _count_calls(self, calls: str) -> ast.stmt:
-        got = call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(CALLS), ast.Constant(0))
-        return assign(calls, ast.BinOp(left=got, op=ast.Add(), right=ast.Constant(1)))
-
-    def _constant_call(self, node: n.Node, function: Any):
-        """As runtime.constant_call: the result remembered in the memo by the function's name."""
-        if self._inlined:
-            return None
-        calls, memo, result, steps = self.temp(), self.temp(), self.temp(), self.temp()
-        name, missing = self.const(function.name), self.const(MISSING)
-        known = ast.Compare(left=load(memo), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
-        look_up = call(ast.Attribute(value=load(memo), attr="get", ctx=LOAD), name, missing)
-        entry, _ = self.in_try(lambda: (self._enter(calls, steps), ast.Constant(None)), self.c.pos(node))
-        inner = ast.Dict(keys=[self.const(STEPS), self.const(CALLS), self.const(MEMO)],
-                         values=[load(steps), load(calls), load(memo)])
-        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=STORE)], value=load(result))
-        work = entry + [assign(result, call(self.const(function.body), CTX, inner)),
-                        ast.If(test=known, body=[keep], orelse=[])]
-        return [
-            self._count_calls(calls),
-            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(MEMO))),
-            assign(result, missing),
-            ast.If(test=known, body=[assign(result, look_up)], orelse=[]),
-            ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
-        ], load(result)
-
-    def _remembered_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
-        """As compile_calls.py's remembered call: the result kept in the memo by name and arguments."""
-        if self._inlined:
-            return None
-        bodies = [function.body]
-        if specializer is not None:     # the body for the arguments' types, chosen at the first call
-            def specialize(ctx, env):
-                special = specializer()
-                bodies[0] = function.body if special is None else special.body
-                return bodies[0](ctx, env)
-            bodies[0] = specialize
-        calls, steps, values, memo, key, result = (self.temp() for _ in range(6))
-        missing = self.const(MISSING)
-
-        def entered():
-            arg_stmts, args = self.values(arg_nodes)
-            return (self._enter(calls, steps) + arg_stmts + [assign(values, ast.Tuple(elts=args, ctx=LOAD))],
-                    ast.Constant(None))
-        entry, _ = self.in_try(entered, self.c.pos(node))
-        look_up = ast.Try(body=[assign(result, call(ast.Attribute(value=load(memo), attr="get", ctx=LOAD),
-                                                     load(key), missing))],
-                          handlers=[ast.ExceptHandler(type=load("TypeError"), name=None,
-                                                      body=[assign(key, ast.Constant(None))])],
-                          orelse=[], finalbody=[])
-        has_key = ast.Compare(left=load(key), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
-        params = [self.const(p) for p in function.params]
-        inner = ast.Dict(keys=params + [self.const(STEPS), self.const(CALLS), self.const(MEMO)],
-                         values=[ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=LOAD)
-                                 for i in range(len(params))] + [load(steps), load(calls), load(memo)])
-        body = ast.Subscript(value=self.const(bodies), slice=ast.Constant(0), ctx=LOAD)
-        keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=load(key), ctx=STORE)],
-                          value=load(result))
-        work = [assign(result, call(body, CTX, inner)), ast.If(test=has_key, body=[keep], orelse=[])]
-        return [self._count_calls(calls)] + entry + [
-            assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(MEMO))),
-            *self._memo_key(key, memo, values, len(arg_nodes), function.name),
-            assign(result, missing),
-            ast.If(test=has_key, body=[look_up], orelse=[]),
-            ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
-        ], load(result)
-
-    # -- loops: as compile_calls.py's ``_deciding_loop`` and shapes.py's ``single_loop`` ------------
-    def _loop_head(self, loop: n.For) -> tuple[list[ast.stmt], list[ast.stmt], str, str, str]:
-        """The work budget's cell and the loop's own env (a copy); then the list it runs over."""
-        steps, inner = self.temp(), self.temp()
-        iterable = self.in_try(lambda: self._apply(ops.iterable, [loop.iterable]), self.c.pos(loop.iterable))
-        setup = [assign(steps, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=LOAD)),
-                 assign(inner, call(load("dict"), self.env()))]
-        return setup, iterable[0], steps, inner, iterable[1].id
-
-    def _step(self, steps: str, inner: str, var: str, value: str) -> list[ast.stmt]:
-        """One step of the budget spent, and the loop variable set in the loop's env."""
-        cell = ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=LOAD)
-        return [
-            ast.AugAssign(target=ast.Subscript(value=load(steps), slice=ast.Constant(0), ctx=STORE),
-                          op=ast.Sub(), value=ast.Constant(1)),
-            ast.If(test=ast.Compare(left=cell, ops=[ast.Lt()], comparators=[ast.Constant(0)]),
-                   body=[ast.Raise(exc=call(self.const(too_many_steps)), cause=None)], orelse=[]),
-            ast.Assign(targets=[ast.Subscript(value=load(inner), slice=self.const(var), ctx=STORE)],
-                       value=load(value)),
-        ]
-
-    def in_env(self, inner: str, make: Callable):
-        outer, self._env = self._env, inner
-        try:
-            return make()
-        finally:
-            self._env = outer
-
-    def _deciding_loop(self, node: n.Call, builtin: Any):
-        arg = node.args[0]
-        loop = arg.loops[0]
-        decides, what = builtin.decided_by, f"each item of {builtin.name}()"
-        self.nested += 1
-        try:
-            setup, head, steps, inner, items = self._loop_head(loop)
-            value, result = self.temp(), self.temp()
-
-            def body():
-                element_stmts, element = self.node(arg.element)
-                decided = ast.Compare(left=call(self.const(ops.truth), element, self.const(what)), ops=[ast.Is()],
-                                      comparators=[ast.Constant(decides)])
-                found = element_stmts + [ast.If(test=decided, body=[assign(result, ast.Constant(decides)), ast.Break()],
-                                                orelse=[])]
-                if not loop.conditions:
-                    return found
-                test_stmts, test = self.bool_value(loop.conditions[0], "the condition after 'if'")
-                return test_stmts + [ast.If(test=test, body=found, orelse=[])]
-            loop_body = self._step(steps, inner, loop.var, value) + self.in_env(inner, body)
-        finally:
-            self.nested -= 1
-        running = ast.For(target=store(value), iter=load(items), body=loop_body,
-                          orelse=[assign(result, ast.Constant(not decides))])
-        return setup + [self.guarded(head + [running], self.faulted(self.c.pos(node)))], load(result)
-
-    def _Comprehension(self, node: n.Comprehension):
-        if any(isinstance(x, n.Lambda) for x in n.all_nodes(node)) or len(node.loops) != 1 \
-                or len(node.loops[0].conditions) > 1:
-            return None         # the general shape: its closure
-        loop = node.loops[0]
-        setup, head, steps, inner, items = self._loop_head(loop)
-        value, out = self.temp(), self.temp()
-
-        def body():
-            element_stmts, element = self.node(node.element)
-            append = ast.Expr(value=call(ast.Attribute(value=load(out), attr="append", ctx=LOAD), element))
-            if not loop.conditions:
-                return element_stmts + [append]
-            test_stmts, test = self.bool_value(loop.conditions[0], "the condition after 'if'")
-            return test_stmts + [ast.If(test=test, body=element_stmts + [append], orelse=[])]
-        loop_body = self._step(steps, inner, loop.var, value) + self.in_env(inner, body)
-        too_long = ast.Compare(left=call(load("len"), load(out)), ops=[ast.Gt()],
-                               comparators=[self.const(limits.MAX_COLLECTION)])
-        check = self.guarded([ast.Expr(value=call(self.const(ops.checked_size), load(out)))],
-                             self.faulted(self.c.pos(node)))
-        return ([assign(out, ast.List(elts=[], ctx=LOAD))] + setup + head
-                + [ast.For(target=store(value), iter=load(items), body=loop_body, orelse=[]),
-                   ast.If(test=too_long, body=[check], orelse=[])], load(out))
-
-    def _counted(self, impl: Callable, args: list[n.Node], *before: ast.expr):
-        """A built-in's call that spends the sizes of its collections first (when budgeted)."""
-        stmts, values = self.values(args)
-        if self.c.budget:
-            held = []
-            for value in values:
-                name = self.temp()
-                stmts.append(assign(name, value))
-                held.append(load(name))
-            values = held
-            stmts.append(ast.Expr(value=call(self.const(_spend_sized), self.env(), ast.Tuple(elts=list(values),
-                                                                                       ctx=LOAD))))
-        return stmts, call(self.const(impl), *before, *values)
-
-
-def arguments(names: list[str]) -> ast.arguments:
-    return ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in names], vararg=None, kwonlyargs=[],
-                         kw_defaults=[], kwarg=None, defaults=[])
-
 
 # The nodes generated here; any other is called as its closure.
 _METHODS: dict[type, Callable] = {
