@@ -112,9 +112,10 @@ def validate(files: tuple[str, ...], fmt: str, as_json: bool, options: tuple[str
     """Check game files (or bundled games by name) and report every error as file:line:col."""
     from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError, flatten
-    from interpreter.tools.simulate import failure_text, failures_report, playing_failures
 
     fmt = "json" if as_json else fmt
+    if games:       # the tools to play games are loaded only when asked for
+        from interpreter.tools.simulate import failure_text, failures_report, playing_failures
     given = _parse_options(options)
     report, failed = [], False
     for path in files:
