@@ -7,6 +7,8 @@ A breach of any of them is a ``LimitError`` that names the limit and the value i
 MAX_FILE_BYTES = 1_000_000          # a game file larger than this is refused before parsing
 MAX_YAML_DEPTH = 64                 # nesting of mappings and sequences
 MAX_YAML_NODES = 200_000            # nodes after expanding aliases (stops alias bombs)
+MAX_YAML_ALIASES = 1_000            # aliases in one file: each costs PyYAML's scanner as much as a
+                                    # value, so a file of nothing else is stopped before it is walked
 MAX_EXTENDS_DEPTH = 8               # a variant of a variant of ... (extends: chains)
 MAX_SCALAR_CHARS = 20_000           # one string value
 

@@ -120,6 +120,7 @@ class _TreeBuilder:
         self.anchors: dict[str, _Anchor] = {}
         self.open_anchors: set[str] = set()
         self.count = 0
+        self.aliases = 0
         self.expanded_alias = False
         self.documents = 0
         self.root_value: Any = None
@@ -165,17 +166,26 @@ class _TreeBuilder:
 
     def alias(self, event: yaml.AliasEvent) -> None:
         name = event.anchor
-        where = self.text.span(event.start_mark.index, event.end_mark.index)
+        # The position is worked out only for an error: finding the end of a line of thousands of
+        # aliases for each of them would take time quadratic in the line's length.
+        start, end = event.start_mark.index, event.end_mark.index
+
+        def where() -> Position:
+            return self.text.span(start, end)
         if name in self.open_anchors:
-            raise YamlError(f"alias '*{name}' is used inside its own anchor '&{name}'", where,
+            raise YamlError(f"alias '*{name}' is used inside its own anchor '&{name}'", where(),
                             hint="a value cannot contain itself")
         if name not in self.anchors:
-            raise YamlError(f"alias '*{name}' is not defined", where,
+            raise YamlError(f"alias '*{name}' is not defined", where(),
                             hint=did_you_mean(name, self.anchors) or f"define '&{name}' before using it")
         anchor = self.anchors[name]
+        self.aliases += 1
+        if self.aliases > limits.MAX_YAML_ALIASES:
+            raise LimitError(f"too many aliases; the limit is {limits.MAX_YAML_ALIASES}", where(),
+                             hint="write the repeated part once, or fewer times")
         if len(self.stack) + anchor.height > limits.MAX_YAML_DEPTH:
             raise LimitError(f"alias '*{name}' nests values deeper than the limit of "
-                             f"{limits.MAX_YAML_DEPTH} levels", where)
+                             f"{limits.MAX_YAML_DEPTH} levels", where())
         node = Node(event.start_mark.index, event.end_mark.index, anchor.node.style,
                      anchor.node.items, anchor.node.origin or anchor.node)
         self.expanded_alias = True
