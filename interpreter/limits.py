@@ -12,6 +12,9 @@ MAX_YAML_ALIASES = 1_000            # aliases in one file: each costs PyYAML's s
 MAX_EXTENDS_DEPTH = 8               # a variant of a variant of ... (extends: chains)
 MAX_SCALAR_CHARS = 20_000           # one string value
 
+# Cards
+MAX_CARDS = 10_000                  # cards in play: every deck, counted, copied per seat at most players
+
 # Expressions
 MAX_EXPR_CHARS = 4_000              # characters in one expression
 MAX_EXPR_DEPTH = 60                 # nesting of brackets, calls and operators
@@ -20,8 +23,13 @@ MAX_INT = 10**18
 MAX_COLLECTION = 100_000            # elements in one list, range or map
 MAX_CALL_DEPTH = 40                 # nested calls of user-defined functions at run time
 MAX_EVAL_STEPS = 1_000_000          # work in one evaluation: loop iterations, function calls and
-                                    # elements handed to built-ins (nested loops multiply otherwise)
+                                    # elements handed to built-ins (nested loops multiply otherwise);
+                                    # also the work of one outermost 'for' effect: its iterations,
+                                    # those of the loops inside it and the steps of what they evaluate
 
 # Running games
+MAX_VARIABLE_ITEMS = 100_000        # items in the lists and maps of one variable's value, nested ones included
+MAX_MOVE_CHOICES = 100_000          # values tried for the parameters of one move while listing the
+                                    # legal moves (their product: checked at load when the lists are known)
 MAX_TRIGGER_CASCADE = 1_000         # triggers firing after one move
 MAX_MOVES_PER_GAME = 1_000_000      # a game that has not ended by then is stopped

@@ -9,7 +9,8 @@ import pytest
 from interpreter.api import load_game
 from interpreter.bots.agents import RandomBot
 from interpreter.bots.determinize import sample_state
-from interpreter.engine.values import ZoneRef
+from interpreter.engine.context import Ctx, active
+from interpreter.engine.values import ZoneRef, to_json
 from interpreter.errors import EvalError, ExprCheckError, RulesError
 from interpreter.expr import Scope, compile_expression
 from interpreter.expr.wild import set_value
@@ -152,8 +153,10 @@ def bell():
 def evaluate(text, state, expression):
     """The value of an expression (no seat acting: seats are named players[i]) in the game written
     as ``text``, with cards written by their labels."""
-    game = load_game("probe.yaml", text=text + f"view:\n  game:\n    probe: '{expression}'\n")
-    value = game.view(state, None)["shown"]["game"]["probe"]
+    # A bot's hint, not a view line: a view may not show cards some seat may not see.
+    game = load_game("probe.yaml", text=text + f"bot:\n  hint: '{expression}'\n")
+    with active(game.game, state):
+        value = to_json(game.game.hint(Ctx(game.game, state), {}))
     return _labels(value, game.game.card_table(state.players))
 
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ..errors import EvalError, SpecError, did_you_mean
+from ..errors import EvalError, LimitError, SpecError, did_you_mean
 from ..expr.compile import item_type
+from ..expr.runtime import STEPS
+from ..limits import MAX_COLLECTION, MAX_EVAL_STEPS
 from . import interrupts, rng, tricks
-from .values import Card, Seat, ZoneRef, copy_value, zone_ref
+from .values import Card, Seat, ZoneRef, stored_copy, zone_ref
 
 Run = Callable[[Any, dict], None]
 FLOW_SIGNALS = ("end_turn", "end_phase", "end_round", "end_game")
@@ -60,23 +62,29 @@ class EffectCompiler:
         value = self.c.expr(path, locals_)
         key = self.c.expr_in_key(key_text, path, locals_, key_offset(target)) if key_text else None
         store = self.c.variable_store(name, path, has_of)
+        where = self.c.doc.key_pos(path)
 
         def write(ctx, env, seat):
             holder = store(ctx, seat)
             new = value(ctx, env)
-            if key is None:
-                old = holder[name]
-                holder[name] = _combine(old, new, add, target)
-                return
-            container = holder[name]
-            index = key(ctx, env)
-            if isinstance(container, dict):
-                old = container.get(index) if add else None
-            elif isinstance(container, list) and isinstance(index, int) and -len(container) <= index < len(container):
-                old = container[index]
-            else:
-                raise EvalError(f"cannot set {target}: {name} has no place {index!r}")
-            container[index] = _combine(old, new, add, target)
+            try:
+                if key is None:
+                    holder[name] = _combine(holder[name], new, add, target)
+                    return
+                container = holder[name]
+                index = key(ctx, env)
+                if isinstance(container, dict):
+                    old = container.get(index) if add else None
+                    if index not in container and len(container) >= MAX_COLLECTION:
+                        raise LimitError(f"cannot set {target}: {name} already holds {MAX_COLLECTION} keys")
+                elif isinstance(container, list) and isinstance(index, int) and -len(container) <= index < len(container):
+                    old = container[index]
+                else:
+                    raise EvalError(f"cannot set {target}: {name} has no place {index!r}")
+                container[index] = _combine(old, new, add, target)
+            except LimitError as error:     # the value would be too large: the place it was to go
+                error.pos = error.pos or where
+                raise
         return write
 
     def _choose_random(self, path, item, locals_):
@@ -92,7 +100,7 @@ class EffectCompiler:
                 if not values:
                     raise EvalError(f"choose_random: nothing to choose for {target}")
                 index, ctx.state.rng = rng.below(ctx.state.rng, len(values))
-                store(ctx, None)[target] = values[index]
+                store(ctx, None)[target] = stored_copy(values[index], target)
         return run_choose
 
     # -- dice ------------------------------------------------------------------------------------
@@ -235,10 +243,19 @@ class EffectCompiler:
         offset = item["for"].index(collection_text)
         items = self.c.expr_text(collection_text, path + ("for",), locals_, offset)
         body = self.block(path + ("do",), {**locals_, name: item_type(items)})
+        where = self.c.doc.pos(path + ("for",))
 
         def run_for(ctx, env):
-            for value in list(items(ctx, env)):
-                body(ctx, {**env, name: value})
+            values = list(items(ctx, env))
+            # The outermost loop sets up a work budget; the loops inside it and every expression
+            # they evaluate share it (nested loops would multiply their work otherwise).
+            budget = env.get(STEPS) or [MAX_EVAL_STEPS]
+            budget[0] -= len(values)
+            if budget[0] < 0:
+                raise LimitError(f"these loops take more than {MAX_EVAL_STEPS} steps", where,
+                                 hint="loop over fewer items, or nest fewer loops")
+            for value in values:
+                body(ctx, {**env, name: value, STEPS: budget})
         return run_for
 
     def _play_to_trick(self, path, item, locals_):
@@ -271,12 +288,11 @@ def _signal(word: str) -> Run:
 
 
 def _combine(old: Any, new: Any, add: bool, target: str) -> Any:
-    if not add:
-        return copy_value(new)
-    if old is None:
-        return copy_value(new)
+    """The value ``set`` or ``add`` stores: a copy, within the limit of a variable's size."""
+    if not add or old is None:
+        return stored_copy(new, target)
     if isinstance(old, list):
-        return old + (new if isinstance(new, list) else [new])
+        return stored_copy(old + (new if isinstance(new, list) else [new]), target)
     if isinstance(old, bool) or not isinstance(old, (int, float)) or isinstance(new, bool):
         raise EvalError(f"add: cannot add {new!r} to {target} ({old!r})")
     return old + new

@@ -23,7 +23,7 @@ from ..expr import (
 from ..expr.compile import item_type
 from ..expr.nodes import BoolOp, names_in
 from ..load.spec import Spec
-from . import grids
+from . import checks, grids
 from . import names as N
 from . import tricks as T
 from .context import Ctx
@@ -286,6 +286,7 @@ class _Compiler:
         game.tricks = T.compile_rules(self, data["tricks"]) if "tricks" in data else None
         flow = data["flow"]
         game.rounds = self.expr(("flow", "rounds")) if "rounds" in flow else None
+        self.errors += checks.check_rounds(game.rounds)
         game.match_until = self.expr(("flow", "until"), expect_bool=True) if "until" in flow else None
         game.max_rounds = flow.get("max_rounds", 1000)
         game.round_start = self.effects.block(("flow", "round_start"))
@@ -300,6 +301,9 @@ class _Compiler:
         view = data.get("view", {})
         game.shown = {level: {label: self.expr(("view", level, label)) for label in view.get(level, {})}
                       for level in ("game", "seat")}
+        for level, shown in game.shown.items():
+            for label, compiled in shown.items():
+                self.errors += checks.check_view(self.doc, ("view", level, label), compiled, game.zones)
         if self.errors:
             raise ErrorList(self.errors)
 
@@ -346,6 +350,7 @@ class _Compiler:
         checked = "when" in spec and self.expr(path + ("when",), locals_, expect_bool=True) is not _broken
         stages = (self._stages(path + ("when",), [p.name for p in params], locals_) if checked
                   else [[] for _ in range(len(params) + 1)])
+        self.errors += checks.check_params(name, params, stages)
         return MoveDef(name, index, params, self.effects.block(path + ("do",), locals_), stages)
 
     def _stages(self, path: tuple, params: list[str], locals_: dict) -> list[list[Callable]]:
@@ -399,6 +404,10 @@ class _Compiler:
         game.score_order = scoring.get("order", "high")
         game.tiebreaks = [self.expr(("scoring", "tiebreak", i)) for i in range(len(scoring.get("tiebreak", [])))]
         game.result = self.expr(("scoring", "result"), {"score": None, "scores": None}) if "result" in scoring else None
+        self.errors += checks.check_number("scoring.score", game.score)
+        for i, tiebreak in enumerate(game.tiebreaks):
+            self.errors += checks.check_number(f"scoring.tiebreak[{i + 1}]", tiebreak)
+        self.errors += checks.check_number("scoring.result", game.result)
 
 
 def _seat_index(seat: Any, ctx: Any) -> int:

@@ -6,12 +6,15 @@ are made, and the move's text is built as the choices are made.
 """
 from __future__ import annotations
 
+import math
+from collections import Counter
 from typing import Any
 
 from ..errors import EvalError, IllegalMove
 from ..expr.runtime import MEMO, STEPS
-from ..limits import MAX_EVAL_STEPS
+from ..limits import MAX_EVAL_STEPS, MAX_MOVE_CHOICES
 from . import interrupts
+from .checks import too_many_choices
 from .context import Ctx, active
 from .moves import Move, show, sub_collections
 from .state import State
@@ -78,12 +81,13 @@ class _Enough(Exception):
 class _Listing:
     """What one move's enumeration needs at every depth, gathered once."""
 
-    __slots__ = ("name", "seat", "params", "stages", "ctx", "found", "first_only")
+    __slots__ = ("name", "seat", "params", "stages", "ctx", "found", "first_only", "left")
 
     def __init__(self, name: str, seat: int, params: list, stages: list, ctx: Ctx, found: dict,
                  first_only: bool = False):
         self.name, self.seat, self.params, self.stages, self.ctx, self.found = name, seat, params, stages, ctx, found
         self.first_only = first_only
+        self.left = MAX_MOVE_CHOICES        # parameter values that may still be tried
 
 
 def _choose(listing: _Listing, env: dict, depth: int, args: tuple, text: str, word: str | None) -> None:
@@ -116,12 +120,29 @@ def _choose(listing: _Listing, env: dict, depth: int, args: tuple, text: str, wo
     domain = param.domain.body(ctx, env)
     if not isinstance(domain, list):
         raise EvalError(f"parameter '{param.name}' must range over a list, not {domain!r}")
+    if param.kind == "subset_of" and not _few_sub_collections(domain, listing.left):
+        raise too_many_choices(listing.name, param.domain.pos)
     values, shown = sub_collections(domain) if param.kind == "subset_of" else (domain, None)
+    listing.left -= len(values)
+    if listing.left < 0:
+        raise too_many_choices(listing.name, param.domain.pos)
     key = param.name
     for i, value in enumerate(values):
         env[key] = value
         _choose(listing, env, depth + 1, args + (value,), text, None if shown is None else shown[i])
     env.pop(key, None)
+
+
+def _few_sub_collections(values: list, most: int) -> bool:
+    """Whether ``values`` has at most ``most`` distinct sub-collections, worked out before any is
+    made (a list of n distinct values has 2**n - 1)."""
+    if len(values) <= 16 and 2 ** len(values) - 1 <= most:
+        return True
+    try:
+        repeats = Counter((type(v), v) for v in values).values()
+    except TypeError:           # unhashable values: each is taken as distinct
+        return len(values) < 64 and 2 ** len(values) - 1 <= most
+    return math.prod(n + 1 for n in repeats) - 1 <= most
 
 
 def find_move(game: Any, state: State, text: str, seat: int | None = None) -> Move:

@@ -10,6 +10,9 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import LimitError
+from ..limits import MAX_VARIABLE_ITEMS
+
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 SUIT_LETTERS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S", "joker": "*"}
 SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠", "joker": "★"}
@@ -141,3 +144,30 @@ def copy_value(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: copy_value(v) for k, v in value.items()}
     return value
+
+
+def stored_copy(value: Any, target: str) -> Any:
+    """The copy of a value that an effect stores in the variable ``target``, refused when the
+    lists and maps in it hold more than ``MAX_VARIABLE_ITEMS`` items in all. A list that holds
+    another twice (``[a, a]``) counts it twice: stored, the copy is twice as large."""
+    if not isinstance(value, (list, dict)):
+        return value
+    try:
+        return _copy_counting(value, [MAX_VARIABLE_ITEMS])
+    except _TooMany:
+        raise LimitError(f"{target} would hold more than {MAX_VARIABLE_ITEMS} items "
+                         "(counting those of the lists and maps inside it)",
+                         hint="keep fewer values, or a count of them") from None
+
+
+class _TooMany(Exception):
+    pass
+
+
+def _copy_counting(value: Any, left: list[int]) -> Any:
+    left[0] -= len(value)
+    if left[0] < 0:
+        raise _TooMany
+    if isinstance(value, list):
+        return [_copy_counting(v, left) if isinstance(v, (list, dict)) else v for v in value]
+    return {k: _copy_counting(v, left) if isinstance(v, (list, dict)) else v for k, v in value.items()}

@@ -116,11 +116,13 @@ def memo_key(memo: dict | None, name: str, values: tuple) -> tuple | None:
 
 
 def with_budget(body: Fn) -> Fn:
-    """An evaluation of its own: a fresh work budget, and a memo unless the host handed one in
-    (nothing an expression reads can change while it runs)."""
+    """An evaluation of its own: a fresh work budget (or the one of the 'for' effects it runs in),
+    and a memo unless the host handed one in (nothing an expression reads can change while it runs)."""
     def run(ctx, env):
         if MEMO in env:
             return body(ctx, {**env, STEPS: [limits.MAX_EVAL_STEPS]})
+        if STEPS in env:    # inside a 'for' effect: the loop's budget is shared by all it evaluates
+            return body(ctx, {**env, MEMO: {}})
         return body(ctx, {**env, STEPS: [limits.MAX_EVAL_STEPS], MEMO: {}})
     return run
 

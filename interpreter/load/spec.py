@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import ErrorList, OptionError, SpecError, did_you_mean
 from ..expr import BUILTINS
+from .decks import check_decks
 from .schema_check import YAML11_BOOLEANS, check_structure, describe_value
 from .variants import resolve_extends
 from .yamlio import Document, load_yaml, load_yaml_file
@@ -112,6 +113,7 @@ def check_declarations(doc: Document) -> list[SpecError]:
     for name, option in data.get("options", {}).items():
         errors += _check_option(doc, name, option)
     errors += _check_name_clashes(doc)
+    errors += check_decks(doc)
     return errors
 
 

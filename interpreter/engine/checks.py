@@ -1,0 +1,106 @@
+"""Checks of a compiled game that need the types of its expressions: what the number of rounds,
+a parameter's list, a score and a view line must be, how many choices a move's parameters can
+give when their lists are known at load, and views that would show hidden cards to every seat.
+
+Each check returns the errors it found; the compiler reports them with all the others.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import limits
+from ..errors import LimitError, RulesError, SpecError
+from ..expr import ANY, INT, NUMBER, Compiled, ListOf
+from ..expr.nodes import Index, Member, Name, Slice, all_nodes
+from ..expr.types import compatible
+
+# Zone members that show which cards a zone holds (``size`` and ``empty`` show only how many).
+SHOWS_CARDS = frozenset({"cards", "top", "bottom", "slots", "rows", "cols", "lines"})
+
+
+def _compiled(value: Any) -> bool:
+    return isinstance(value, Compiled)      # not the stand-in of one that did not compile
+
+
+def check_rounds(rounds: Any) -> list[SpecError]:
+    """``flow.rounds``: a whole number, at least 1 when it is known at load."""
+    if not _compiled(rounds):
+        return []
+    if not compatible(rounds.type, INT):
+        return [SpecError(f"flow.rounds must be a whole number, not {rounds.type}", rounds.pos)]
+    if rounds.constant and isinstance(rounds.value, int) and rounds.value < 1:
+        return [SpecError(f"flow.rounds must be at least 1, not {rounds.value}", rounds.pos,
+                          hint="a match has at least one round")]
+    return []
+
+
+def check_params(move: str, params: list, stages: list) -> list[RulesError]:
+    """Each parameter draws from a list. When the lists are known at load and no condition can
+    drop a choice before the last of them, every combination is tried: their number is checked
+    against the limit the listing keeps at run time."""
+    errors = [_not_a_list(move, p) for p in params if _compiled(p.domain) and not compatible(p.domain.type, ListOf(ANY))]
+    choices = 1
+    for depth, param in enumerate(params):
+        domain = param.domain
+        if errors or not _compiled(domain) or not domain.constant or not isinstance(domain.value, list):
+            break
+        if depth and stages[depth]:        # a condition on the earlier choices may drop some
+            break
+        size = len(domain.value) if param.kind == "from" else 2 ** min(len(domain.value), 64)
+        choices *= size
+        if choices > limits.MAX_MOVE_CHOICES:
+            return [too_many_choices(move, domain.pos)]
+    return errors
+
+
+def _not_a_list(move: str, param: Any) -> SpecError:
+    return SpecError(f"parameter '{param.name}' of move '{move}' must draw from a list, not {param.domain.type}",
+                     param.domain.pos, hint="write a list, such as 1..5, [1, 2, 3] or hand.cards")
+
+
+def too_many_choices(move: str, pos: Any) -> LimitError:
+    return LimitError(f"the parameters of move '{move}' give more than {limits.MAX_MOVE_CHOICES} choices", pos,
+                      hint="draw from shorter lists, use fewer parameters, or check each choice in 'when' sooner")
+
+
+def check_number(what: str, compiled: Any) -> list[SpecError]:
+    """A score, a tie-break or a result: a number (ranking compares and adds them)."""
+    if not _compiled(compiled) or compatible(compiled.type, NUMBER):
+        return []
+    return [SpecError(f"{what} must be a number, not {compiled.type}", compiled.pos)]
+
+
+def check_view(doc: Any, path: tuple, compiled: Any, zones: dict) -> list[SpecError]:
+    """A ``view:`` line is shown to every seat: it may not read the cards of a zone some seat
+    may not see (a zone seen by its owner or by nobody, or lying face down; of a zone showing only
+    its top card, anything but the top)."""
+    if not _compiled(compiled):
+        return []
+    for node in all_nodes(compiled.node):
+        if not isinstance(node, Member) or node.name not in SHOWS_CARDS:
+            continue
+        zone = zones.get(_zone_named(node.obj))
+        if zone is None or not _hidden(zone, node.name):
+            continue
+        who = {"owner": "its owner only", "none": "no one"}.get(zone.visible_to, "no one while face down")
+        return [SpecError(f"view: '{path[-1]}' shows the cards of zone '{zone.name}' to every seat, "
+                          f"but {who} may see them", doc.locate(path, node.start, node.end - node.start),
+                          hint="show only what every seat may see, such as its size")]
+    return []
+
+
+def _zone_named(node: Any) -> str | None:
+    """The zone an expression names directly: ``hand``, ``p.hand``, ``work[0]``."""
+    while isinstance(node, (Index, Slice)):
+        node = node.obj
+    if isinstance(node, Name):
+        return node.name
+    if isinstance(node, Member):
+        return node.name
+    return None
+
+
+def _hidden(zone: Any, member: str) -> bool:
+    if zone.visible_to != "all" or zone.face == "down":
+        return True
+    return zone.top_only and member != "top"
