@@ -24,10 +24,10 @@ MAX_COLLECTION = 100_000            # elements in one list, range or map
 MAX_CALL_DEPTH = 40                 # nested calls of user-defined functions at run time
 MAX_EVAL_STEPS = 1_000_000          # work in one evaluation: loop iterations, function calls and
                                     # elements handed to built-ins (nested loops multiply otherwise);
-                                    # also the work of one outermost 'for' effect: its iterations,
-                                    # those of the loops inside it and the steps of what they evaluate
+                                    # also the work of all that one outermost 'for' effect evaluates
 
 # Running games
+MAX_LOOP_ITERATIONS = 100_000      # turns of one outermost 'for' effect and of the loops inside it
 MAX_VARIABLE_ITEMS = 100_000        # items in the lists and maps of one variable's value, nested ones included
 MAX_MOVE_CHOICES = 100_000          # values tried for the parameters of one move while listing the
                                     # legal moves (their product: checked at load when the lists are known)

@@ -11,7 +11,7 @@ from typing import Any
 from .. import limits
 from ..errors import LimitError, RulesError, SpecError
 from ..expr import ANY, INT, NUMBER, Compiled, ListOf
-from ..expr.nodes import Index, Member, Name, Slice, all_nodes
+from ..expr.nodes import Call, Index, Member, Name, Slice, all_nodes
 from ..expr.types import compatible
 
 # Zone members that show which cards a zone holds (``size`` and ``empty`` show only how many).
@@ -73,19 +73,21 @@ def check_number(what: str, compiled: Any) -> list[SpecError]:
 def check_view(doc: Any, path: tuple, compiled: Any, zones: dict) -> list[SpecError]:
     """A ``view:`` line is shown to every seat: it may not read the cards of a zone some seat
     may not see (a zone seen by its owner or by nobody, or lying face down; of a zone showing only
-    its top card, anything but the top)."""
+    its top card, anything but the top). How many cards it holds is public: ``len(z.cards)``."""
     if not _compiled(compiled):
         return []
+    counted = {id(node.args[0]) for node in all_nodes(compiled.node)
+               if isinstance(node, Call) and isinstance(node.callee, Name) and node.callee.name == "len"
+               and len(node.args) == 1}
     for node in all_nodes(compiled.node):
-        if not isinstance(node, Member) or node.name not in SHOWS_CARDS:
+        if not isinstance(node, Member) or node.name not in SHOWS_CARDS or id(node) in counted:
             continue
         zone = zones.get(_zone_named(node.obj))
-        if zone is None or not _hidden(zone, node.name):
-            continue
-        who = {"owner": "its owner only", "none": "no one"}.get(zone.visible_to, "no one while face down")
-        return [SpecError(f"view: '{path[-1]}' shows the cards of zone '{zone.name}' to every seat, "
-                          f"but {who} may see them", doc.locate(path, node.start, node.end - node.start),
-                          hint="show only what every seat may see, such as its size")]
+        why = _hidden(zone, node.name) if zone is not None else None
+        if why:
+            return [SpecError(f"view: '{path[-1]}' shows the cards of zone '{zone.name}' to every seat, but {why}",
+                              doc.locate(path, node.start, node.end - node.start),
+                              hint="show only what every seat may see, such as how many cards it holds")]
     return []
 
 
@@ -100,7 +102,14 @@ def _zone_named(node: Any) -> str | None:
     return None
 
 
-def _hidden(zone: Any, member: str) -> bool:
-    if zone.visible_to != "all" or zone.face == "down":
-        return True
-    return zone.top_only and member != "top"
+def _hidden(zone: Any, member: str) -> str | None:
+    """Why some seat may not see what ``zone.member`` shows, or None when every seat may."""
+    if zone.visible_to == "owner":
+        return "only its owner may see them"
+    if zone.visible_to == "none":
+        return "no seat may see them"
+    if zone.face == "down":
+        return "they lie face down"
+    if zone.top_only and member != "top":
+        return "only its top card is shown"
+    return None

@@ -11,12 +11,13 @@ from typing import Any, Callable
 from ..errors import EvalError, LimitError, SpecError, did_you_mean
 from ..expr.compile import item_type
 from ..expr.runtime import STEPS
-from ..limits import MAX_COLLECTION, MAX_EVAL_STEPS
+from ..limits import MAX_COLLECTION, MAX_EVAL_STEPS, MAX_LOOP_ITERATIONS
 from . import interrupts, rng, tricks
 from .values import Card, Seat, ZoneRef, stored_copy, zone_ref
 
 Run = Callable[[Any, dict], None]
 FLOW_SIGNALS = ("end_turn", "end_phase", "end_round", "end_game")
+LOOP_ITEMS = "_loop_items"      # in env: a one-item list, the turns the 'for' effects running may still take
 TARGET = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)(?:\[(.+)\])?$")
 
 
@@ -247,15 +248,17 @@ class EffectCompiler:
 
         def run_for(ctx, env):
             values = list(items(ctx, env))
-            # The outermost loop sets up a work budget; the loops inside it and every expression
-            # they evaluate share it (nested loops would multiply their work otherwise).
-            budget = env.get(STEPS) or [MAX_EVAL_STEPS]
-            budget[0] -= len(values)
-            if budget[0] < 0:
-                raise LimitError(f"these loops take more than {MAX_EVAL_STEPS} steps", where,
+            # The outermost loop sets up the budgets; the loops inside it share its count of
+            # iterations, and every expression they evaluate its work budget (nested loops would
+            # multiply their work otherwise).
+            steps = env.get(STEPS) or [MAX_EVAL_STEPS]
+            left = env.get(LOOP_ITEMS) or [MAX_LOOP_ITERATIONS]
+            left[0] -= len(values)
+            if left[0] < 0:
+                raise LimitError(f"these loops take more than {MAX_LOOP_ITERATIONS} turns", where,
                                  hint="loop over fewer items, or nest fewer loops")
             for value in values:
-                body(ctx, {**env, name: value, STEPS: budget})
+                body(ctx, {**env, name: value, STEPS: steps, LOOP_ITEMS: left})
         return run_for
 
     def _play_to_trick(self, path, item, locals_):

@@ -13,7 +13,8 @@ from typing import Any, Callable
 from ..errors import ErrorList, EvalError, RulesError, SpecError, did_you_mean
 from ..expr import (
     BOOL,
-    ObjectType,
+    ListOf,
+    Type,
     Scope,
     UserFunction,
     compile_defined,
@@ -223,8 +224,8 @@ class _Compiler:
         return self._compile(text, lambda off, w: key.shifted(col=start + off, width=w), locals_, False)
 
     def _compile(self, text, locate, locals_, expect_bool) -> Callable:
-        # A local's value in ``locals_`` is its type when known (an ObjectType), else anything.
-        typed = {k: v if isinstance(v, ObjectType) else N.ANY for k, v in (locals_ or {}).items()}
+        # A local's value in ``locals_`` is its type when known (a card, a list of cards...), else anything.
+        typed = {k: v if isinstance(v, Type) else N.ANY for k, v in (locals_ or {}).items()}
         scope = self.scope.child(locals=typed) if locals_ else self.scope
         try:
             compiled = compile_expression(text, scope, locate, expect=BOOL if expect_bool else None)
@@ -345,7 +346,8 @@ class _Compiler:
             kind = next(iter(pdef))
             domain = self.expr(path + ("params", pname, kind), dict(locals_))
             params.append(Param(pname, kind, domain))
-            locals_[pname] = item_type(domain) if kind == "from" else None
+            item = item_type(domain)
+            locals_[pname] = item if kind == "from" or item is None else ListOf(item)    # subset_of: a list
         # The whole condition is compiled once to check it (a bool, known names); it runs as stages.
         checked = "when" in spec and self.expr(path + ("when",), locals_, expect_bool=True) is not _broken
         stages = (self._stages(path + ("when",), [p.name for p in params], locals_) if checked

@@ -1,0 +1,153 @@
+"""Bounded work while a game runs: inputs that used to hang or exhaust memory stop with a limit
+error that names its place (exact messages, rendered as the command line shows them)."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter.api import load_game
+from interpreter.engine import effects
+from interpreter.errors import LimitError
+
+#  1 name: G
+#  2 players: {min: 2, max: 2}
+#  3 decks:
+#  4   main: {standard: true, zone: stock}
+#  5 zones:
+#  6   stock: {face: down}
+#  7   hand: {per: seat, visible_to: owner}
+#  8 variables:
+#  9   game:
+# 10     x: 0
+# 11     a: [1]
+# 12     m: {}
+# 13 flow:
+# 14   rounds: 1
+# 15   phases:
+# 16     - name: play
+# 17       turns: {from: 0}
+# 18       moves: [go]
+# 19 setup:
+BASE = """\
+name: G
+players: {min: 2, max: 2}
+decks:
+  main: {standard: true, zone: stock}
+zones:
+  stock: {face: down}
+  hand: {per: seat, visible_to: owner}
+variables:
+  game:
+    x: 0
+    a: [1]
+    m: {}
+flow:
+  rounds: 1
+  phases:
+    - name: play
+      turns: {from: 0}
+      moves: [go]
+setup:
+"""
+GO = """\
+moves:
+  go:
+    do: [end_game]
+"""
+
+
+def limit_at_start(setup: str, moves: str = GO) -> str:
+    """The limit error of starting the game with these setup effects, rendered."""
+    game = load_game("g.yaml", text=BASE + setup + moves)
+    with pytest.raises(LimitError) as caught:
+        game.new_state(seed=0)
+    return caught.value.render()
+
+
+def test_nested_for_effects_share_one_budget():
+    setup = """\
+  - for: i in 1..1000
+    do:
+      - for: j in 1..1000
+        do:
+          - for: k in 1..1000
+            do:
+              - add: {x: 1}
+"""
+    assert limit_at_start(setup) == """\
+g.yaml:24:18: error: these loops take more than 100000 turns
+   24 |           - for: k in 1..1000
+      |                  ^^^^^^^^^^^^
+hint: loop over fewer items, or nest fewer loops"""
+
+
+def test_the_expressions_in_a_loop_spend_the_loop_budget():
+    setup = """\
+  - for: i in 1..1000
+    do:
+      - set: {x: 'sum(k for k in 1..10000)'}
+"""
+    assert limit_at_start(setup) == """\
+g.yaml:22:19: error: expression takes too many steps (limit 1000000)
+   22 |       - set: {x: 'sum(k for k in 1..10000)'}
+      |                   ^^^^^^^^^^^^^^^^^^^^^^^^
+hint: loop over fewer items, or split the work"""
+
+
+def test_a_variable_that_doubles_by_sharing_itself_stops_at_its_limit():
+    setup = "  - set: {a: 'range(0, 1000)'}\n" + "".join("  - set: {a: '[a, a]'}\n" for _ in range(40))
+    assert limit_at_start(setup) == """\
+g.yaml:27:11: error: a would hold more than 100000 items (counting those of the lists and maps inside it)
+   27 |   - set: {a: '[a, a]'}
+      |           ^
+hint: keep fewer values, or a count of them"""
+
+
+def test_a_variable_that_doubles_by_adding_itself_stops_at_its_limit():
+    setup = "  - for: i in 1..60\n    do:\n      - add: {a: a}\n"
+    assert limit_at_start(setup) == """\
+g.yaml:22:15: error: a would hold more than 100000 items (counting those of the lists and maps inside it)
+   22 |       - add: {a: a}
+      |               ^
+hint: keep fewer values, or a count of them"""
+
+
+def test_a_map_in_a_variable_holds_at_most_the_limit_of_keys(monkeypatch):
+    monkeypatch.setattr(effects, "MAX_COLLECTION", 10)
+    setup = "  - for: i in 1..10\n    do:\n      - set: {'m[i]': 1}\n      - set: {'m[-i]': 1}\n"
+    assert limit_at_start(setup).splitlines()[0] == (
+        "g.yaml:22:15: error: cannot set m[i]: m already holds 10 keys")
+
+
+def listing_error(params: str, when: str = "") -> str:
+    moves = f"moves:\n  go:\n    params:\n{params}{when}    do: [end_game]\n"
+    game = load_game("g.yaml", text=BASE + "  - set: {x: 1}\n" + moves)
+    state = game.new_state(seed=0)
+    with pytest.raises(LimitError) as caught:
+        game.legal_moves(state)
+    return caught.value.render()
+
+
+def test_parameters_whose_product_explodes_stop_the_listing():
+    # Each list is counted as it is made: the first list of the third parameter is one too many.
+    params = ("      a: {from: 'range(0, 1000 * x)'}\n      b: {from: 'range(0, 1000 * x)'}\n"
+              "      c: {from: 'range(0, 100000 * x)'}\n")
+    assert listing_error(params) == """\
+g.yaml:26:18: error: the parameters of move 'go' give more than 100000 choices
+   26 |       c: {from: 'range(0, 100000 * x)'}
+      |                  ^^^^^^^^^^^^^^^^^^^^
+hint: draw from shorter lists, use fewer parameters, or check each choice in 'when' sooner"""
+
+
+def test_sub_collections_are_counted_before_they_are_made():
+    assert listing_error("      cards: {subset_of: stock.cards}\n") == """\
+g.yaml:24:26: error: the parameters of move 'go' give more than 100000 choices
+   24 |       cards: {subset_of: stock.cards}
+      |                          ^^^^^^^^^^^
+hint: draw from shorter lists, use fewer parameters, or check each choice in 'when' sooner"""
+
+
+def test_a_condition_on_the_first_parameter_keeps_the_listing_small():
+    moves = ("moves:\n  go:\n    params:\n      a: {from: 1..1000}\n      b: {from: 1..1000}\n"
+             "    when: a == 3 and b == 4\n    do: [end_game]\n")
+    game = load_game("g.yaml", text=BASE + "  - set: {x: 1}\n" + moves)
+    assert [m.text for m in game.legal_moves(game.new_state(seed=0))] == ["go 3 4"]
