@@ -7,6 +7,7 @@ import pytest
 from interpreter.api import load_game
 from interpreter.engine import effects
 from interpreter.errors import LimitError
+from interpreter.expr import Scope, compile_expression
 
 #  1 name: G
 #  2 players: {min: 2, max: 2}
@@ -151,3 +152,29 @@ def test_a_condition_on_the_first_parameter_keeps_the_listing_small():
              "    when: a == 3 and b == 4\n    do: [end_game]\n")
     game = load_game("g.yaml", text=BASE + "  - set: {x: 1}\n" + moves)
     assert [m.text for m in game.legal_moves(game.new_state(seed=0))] == ["go 3 4"]
+
+
+# Lists and strings an expression makes spend their size from its work budget: a loop cannot make
+# many large ones in few steps (each of these used to build 10**10 items, or run out of memory).
+SIZED = [
+    ("[1..100000 for i in 1..100000]", 2, 9),
+    ("[range(0, 100000) for i in 1..100000]", 2, 16),
+    ("[s + s for s in [str(1..5000)] for i in 1..100000]", 2, 5),
+    ("[x[1:] for x in [1..100000] for i in 1..100000]", 2, 5),
+]
+
+
+@pytest.mark.parametrize("text, col, width", SIZED, ids=[c[0] for c in SIZED])
+def test_the_lists_and_strings_an_expression_makes_spend_their_size(text, col, width):
+    compiled = compile_expression(text, Scope())
+    with pytest.raises(LimitError) as caught:
+        compiled(None)
+    error = caught.value
+    assert (error.message, error.pos.col, error.pos.width) == (
+        "expression takes too many steps (limit 1000000)", col, width)
+
+
+def test_a_constant_list_a_loop_goes_through_is_not_copied_or_counted_twice():
+    # 810,900 steps for the loops' turns; counting the inner list's 900 items at each outer turn
+    # as well would pass the limit.
+    assert compile_expression("len([1 for d in 1..900 for e in 1..900 if d == e])", Scope())(None) == 900

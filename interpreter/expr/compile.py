@@ -19,11 +19,11 @@ from .compile_calls import CallCompiler
 from .functions import CompiledFunction
 from .nodes import all_nodes, children
 from .parse import parse_expression, text_locator
-from .runtime import Compiled, Fn, fault, with_budget
+from .runtime import Compiled, Fn, fault, sized, with_budget
 from .scope import Locator, Scope, UserFunction
 from .shapes import read_error, single_compare
 from .switch import switch_cases, switch_fn, table_of
-from .types import BOOL, ObjectType, Type, element_type
+from .types import ANY, BOOL, STR, ListOf, ObjectType, Type, element_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,7 @@ class Piece:
     fn: Fn
     constant: bool = False
     value: Any = None
+    unsized: Fn | None = None     # ``fn`` without spending its result's size, for a loop to go through
 
 
 def _constant(value: Any) -> Piece:
@@ -74,10 +75,28 @@ class Compiler(CallCompiler):
         fn = self._compilers[type(node)](node)
         if isinstance(node, self._foldable) and all(self.piece(c).constant for c in children(node)):
             try:
-                return _constant(fn(None, {}))
+                folded = _constant(fn(None, {}))
             except Exception:  # noqa: BLE001 - a failing constant part fails at run time, where it belongs
                 pass
+            else:
+                if self.budget and isinstance(folded.value, list):  # copied each time: its size is spent
+                    value = folded.value
+                    return Piece(sized(folded.fn, self.pos(node)), True, value, lambda ctx, env: value)
+                return folded
+        if self.budget and self._makes_collection(node):
+            return Piece(sized(fn, self.pos(node)), unsized=fn)
         return Piece(fn)
+
+    def _makes_collection(self, node: n.Node) -> bool:
+        """Whether the node may make a new list or string from smaller parts (``1..n``, ``a + b``,
+        ``xs[i:j]``): its size is spent from the work budget, so that a loop cannot make many
+        large ones in few steps."""
+        if isinstance(node, (n.Range, n.Slice)):
+            return True
+        if isinstance(node, n.Arith) and any(op == "+" for op, _ in node.steps):
+            made = self.resolved.types.get(id(node), ANY)
+            return made in (ANY, STR) or isinstance(made, ListOf)
+        return False
 
     def fn(self, node: n.Node) -> Fn:
         return self.piece(node).fn

@@ -46,12 +46,15 @@ class CallCompiler:
         args, impl, pos = [self.fn(a) for a in node.args], builtin.impl, self.pos(node)
         if builtin.needs_ctx:
             return self._host_call_fn(args, impl, pos)
-        if self.budget:     # a built-in works through its collections: count that work
+        if self.budget:     # a built-in works through its collections, and makes one: count that work
             def counted(ctx, env):
                 try:
                     values = [f(ctx, env) for f in args]
                     spend(env, sum(len(v) for v in values if isinstance(v, SIZED)))
-                    return impl(*values)
+                    result = impl(*values)
+                    if type(result) is list or type(result) is str:
+                        spend(env, len(result))
+                    return result
                 except Exception as e:
                     raise fault(e, pos) from None
             return counted
@@ -203,4 +206,16 @@ class CallCompiler:
         return run
 
     def _iterable_fn(self, node: n.Node) -> Fn:
-        return self._unary(node, ops.iterable, node)
+        # A loop spends a step for each item it goes through: the list it goes through need not
+        # spend its size as well, and a constant one need not be copied (the loop keeps nothing).
+        piece = self.piece(node)
+        if piece.unsized is None:
+            return self._unary(node, ops.iterable, node)
+        fn, pos = piece.unsized, self.pos(node)
+
+        def run(ctx, env):
+            try:
+                return ops.iterable(fn(ctx, env))
+            except Exception as e:
+                raise fault(e, pos) from None
+        return run

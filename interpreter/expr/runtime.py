@@ -30,6 +30,19 @@ def spend(env: dict, amount: int) -> None:
         raise too_many_steps()
 
 
+def sized(fn: Fn, pos: Position) -> Fn:
+    """``fn``, spending the size of the list or string it returns from the work budget."""
+    def run(ctx, env):
+        value = fn(ctx, env)
+        if type(value) is list or type(value) is str:
+            cell = env[STEPS]
+            cell[0] -= len(value)
+            if cell[0] < 0:
+                raise fault(too_many_steps(), pos)
+        return value
+    return run
+
+
 def too_many_steps() -> LimitError:
     return LimitError(f"expression takes too many steps (limit {limits.MAX_EVAL_STEPS})",
                       hint="loop over fewer items, or split the work")
