@@ -178,3 +178,11 @@ def test_a_constant_list_a_loop_goes_through_is_not_copied_or_counted_twice():
     # 810,900 steps for the loops' turns; counting the inner list's 900 items at each outer turn
     # as well would pass the limit.
     assert compile_expression("len([1 for d in 1..900 for e in 1..900 if d == e])", Scope())(None) == 900
+
+
+def test_a_log_line_is_bounded_like_any_string():
+    setup = "  - set: {a: 'range(0, 1000)'}\n  - log: 'all: {[a for i in 1..1000]}'\n"
+    assert limit_at_start(setup) == """\
+g.yaml:21:10: error: this line would be longer than 100000 characters
+   21 |   - log: 'all: {[a for i in 1..1000]}'
+      |          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"""

@@ -24,7 +24,7 @@ from ..expr import (
 from ..expr.compile import item_type
 from ..expr.nodes import BoolOp, names_in
 from ..load.spec import Spec
-from . import checks, grids
+from . import checks, grids, templates
 from . import names as N
 from . import tricks as T
 from .context import Ctx
@@ -244,9 +244,7 @@ class _Compiler:
             last = m.end()
         parts.append(text[last:])
 
-        def render(ctx, env):
-            return "".join(p if isinstance(p, str) else _show(p(ctx, env)) for p in parts)
-        return render
+        return templates.renderer(parts, self.doc.pos(path))
 
     def variable_store(self, name: str, path: tuple, has_of: bool) -> Callable:
         """Where ``set`` writes ``name``: the game's, a seat's or a team's variables."""
@@ -433,13 +431,3 @@ def _choices_hint(words: str, names: Any) -> str:
 
 def _broken(ctx, env=None):
     raise RulesError("this expression did not compile")
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, list):
-        return " ".join(_show(v) for v in value)
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
