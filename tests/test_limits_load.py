@@ -85,6 +85,22 @@ def test_aliases_are_counted_before_the_file_is_walked():
 
 
 CASES = [
+    ("nested loops over lists known at load", variant("    do: [end_game]", """\
+    do:
+      - for: i in 1..1000
+        do:
+          - if: x > 0
+            then:
+              - for: j in 1..1000
+                do: [end_game]
+          - for: j in 1..100
+            do:
+              - for: k in 1..1000
+                do: [end_game]"""), """\
+g.yaml:32:22: error: these loops take more than 100000 turns
+   32 |               - for: k in 1..1000
+      |                      ^^^^^^^^^^^^
+hint: loop over fewer items, or nest fewer loops"""),
     ("a negative number of rounds", variant("rounds: 1", "rounds: -5"), """\
 g.yaml:13:11: error: flow.rounds must be at least 1, not -5
    13 |   rounds: -5

@@ -26,6 +26,9 @@ class EffectCompiler:
 
     def __init__(self, compiler: Any):
         self.c = compiler
+        # While a loop's body is compiled: how many turns the loops around it take together, when
+        # their lists are known at load and no 'if' stands between them (else None).
+        self.turns: int | None = 1
 
     def block(self, path: tuple, locals_: dict | None = None) -> Run:
         items = self.c.doc_value(path) or []
@@ -228,8 +231,10 @@ class EffectCompiler:
     # -- control ---------------------------------------------------------------------------------
     def _if(self, path, item, locals_):
         test = self.c.expr(path + ("if",), locals_, expect_bool=True)
+        outer, self.turns = self.turns, None      # a branch may not run: the loops in it are not counted
         then = self.block(path + ("then",), locals_)
         other = self.block(path + ("else",), locals_) if "else" in item else None
+        self.turns = outer
 
         def run_if(ctx, env):
             if test(ctx, env):
@@ -243,8 +248,16 @@ class EffectCompiler:
         collection_text = rest.strip()[2:].strip()
         offset = item["for"].index(collection_text)
         items = self.c.expr_text(collection_text, path + ("for",), locals_, offset)
-        body = self.block(path + ("do",), {**locals_, name: item_type(items)})
         where = self.c.doc.pos(path + ("for",))
+        outer = self.turns
+        known = outer is not None and getattr(items, "constant", False) and isinstance(items.value, list)
+        self.turns = outer * len(items.value) if known else None
+        if self.turns is not None and self.turns > MAX_LOOP_ITERATIONS:
+            self.c.errors.append(LimitError(f"these loops take more than {MAX_LOOP_ITERATIONS} turns", where,
+                                            hint="loop over fewer items, or nest fewer loops"))
+            self.turns = None       # reported once, at the loop that passes the limit
+        body = self.block(path + ("do",), {**locals_, name: item_type(items)})
+        self.turns = outer
 
         def run_for(ctx, env):
             values = list(items(ctx, env))
