@@ -99,12 +99,16 @@ class Session:
         return f"P{entry.seat + 1}: {move_text(self.game, entry.move, viewer)}"
 
     # -- time ----------------------------------------------------------------------------------------
-    def advance(self, until: float | None = None, watch: tuple[int, str] | None = None) -> list[Action]:
+    def advance(self, until: float | None = None, watch: tuple[int, str] | None = None,
+                turns_only: bool = False, limit: int | None = None) -> list[Action]:
         """Every bot action due by ``until`` (None: until a person must act), stopping when a hand
         ends in free play. With ``watch`` (a seat and a move's text), stops after the action that
-        made that move impossible (the caller names it in its refusal)."""
+        made that move impossible (the caller names it in its refusal). ``turns_only`` stops where
+        free play starts, ``limit`` after that many actions."""
         actions: list[Action] = []
-        while not self.paused and not self.state.over:
+        while not self.paused and not self.state.over and (limit is None or len(actions) < limit):
+            if turns_only and self.state.current is None:
+                break
             round_before, free = self.state.round, self.state.current is None
             action = self._bot_action(until)
             if action is None:
