@@ -139,7 +139,7 @@ class TableApp(App):
         c = self.controller
         self.board.seat = c.viewer
         self.board.me = f"P{c.viewer + 1}" if c.viewer is not None else None
-        view = c.view()
+        view = c.last_view if c.last_view is not None else c.view()     # made once per change
         mode = c.mode
         self.query_one("#status", Static).update(status_text(view, self.session, self.clock.now(), mode))
         if mode == COVER:

@@ -124,7 +124,8 @@ class Board:
             return self._grid(view, zone, indexes, full)
         tricks = view.get("tricks")
         empties = 0
-        if len(piles) > MANY_PILES:      # many piles (foundations): those with cards, and a count
+        many = len(piles) > MANY_PILES
+        if many:      # many piles (foundations): those with cards, and a count
             empties = sum(1 for p in piles if not p)
             indexes = [i for i, p in zip(indexes, piles) if p]
             piles = [p for p in piles if p]
@@ -134,7 +135,7 @@ class Board:
             if full and tricks is not None and zone == tricks["hand"]:
                 text = self._hand(pile, tricks)
             else:
-                text = self._pile(pile, full)
+                text = self._pile(pile, full and not many)
             if (zone, i) in changed:
                 text.stylize(CHANGED)
             line.append_text(text)

@@ -128,6 +128,7 @@ class Controller:
             if key == DONE and not any(o.key == DONE and o.enabled for o in self.builder.options()):
                 self.notice = "that choice is not a legal move: toggle others"
                 return
+            self.notice = ""
             self.builder.choose(key)
             move = self.builder.complete()
             if move is None and self.builder.name is not None and not self.kinds[self.builder.name]:
