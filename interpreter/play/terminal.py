@@ -28,6 +28,7 @@ from .realtime import Action
 from .records import Record, RecordWriter
 from .render import render_moves, render_view
 from .session import Session
+from .tui.board import Board
 
 HELP = """Type the number of a move, or the move itself (a unique beginning is enough; cards as
 shown, 5♠, or as written, 5S).
@@ -177,11 +178,14 @@ class TerminalGame:
         self.shown_log = len(log)
 
     def _between_hands(self) -> None:
-        """The hand's scores, then every person presses Enter; the next hand starts at 'Go'."""
+        """The hand's values, then every person presses Enter; the next hand starts at 'Go'."""
         self._print_log()
-        scores = self.loaded.scores(self.state)
         click.echo(f"== hand over: round {self.state.round} is next ==")
-        click.echo("scores: " + "  ".join(f"P{i + 1} {v}" for i, v in enumerate(scores)))
+        # The seats' variables and the game's view values: what is public (a game's score
+        # may read cards some seats cannot see).
+        values = Board(self.viewer, color=False).values(self.loaded.view(self.state, self.viewer)).plain.rstrip()
+        if values:
+            click.echo(values)
         for seat in sorted(self.session.humans):
             self.read_line(f"P{seat + 1}: press Enter when ready for the next hand ")
         moment = self.clock.line_typed()

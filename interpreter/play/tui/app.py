@@ -94,6 +94,7 @@ class TableApp(App):
         self.board = Board(self.controller.viewer, color)
         self.exit_code = 0
         self.help = ""
+        self._half_seconds = -1
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -132,8 +133,13 @@ class TableApp(App):
 
     # -- drawing ---------------------------------------------------------------------------------
     def tick(self) -> None:
-        if self.controller.tick():
+        c = self.controller
+        if c.tick() or c.marks_expired():
             self.redraw()
+        elif c.session.free_play and int(self.clock.now() * 2) != self._half_seconds:
+            self._half_seconds = int(self.clock.now() * 2)        # the clock in the status bar
+            self.query_one("#status", Static).update(status_text(c.last_view or c.view(), self.session,
+                                                                 self.clock.now(), c.mode))
 
     def redraw(self) -> None:
         c = self.controller

@@ -82,6 +82,11 @@ class Controller:
         path = self.builder.path() if self.builder else ""
         return f"P{self.viewer + 1}, your move: {path}" if path else f"P{self.viewer + 1}, choose a move"
 
+    def marks_expired(self) -> bool:
+        """Whether a pile's mark has run out since the last drawing (time to draw it plain)."""
+        now = time.monotonic()
+        return any(t <= now for t in self.marks.values())
+
     def marked(self) -> frozenset:
         now = time.monotonic()
         self.marks = {k: t for k, t in self.marks.items() if t > now}
