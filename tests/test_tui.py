@@ -231,3 +231,43 @@ def test_help_shows_the_description_of_the_moves():
             await pilot.pause()
             assert "Throw all five dice" not in app.screen_text()
     run(helped())
+
+
+def test_the_playing_guide_shows_every_games_stored_screen():
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "playing.md").read_text(encoding="utf-8")
+    for path in game_files():
+        screen = (SCREENS / f"{path.stem}-80x24.txt").read_text(encoding="utf-8").rstrip("\n")
+        assert f"```\n{screen}\n```" in guide, f"docs/playing.md lacks the screen of {path.stem}"
+
+
+def test_colour_is_off_with_no_color_or_the_flag(monkeypatch):
+    from interpreter.play.front import wants_color
+    from interpreter.play.tui.board import Board
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert wants_color(False) and not wants_color(True)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not wants_color(False)
+    loaded = load_game(game_files()[[p.stem for p in game_files()].index("last_card")])
+    view = loaded.view(loaded.new_state(2, 4), 0)
+    red = [span for span in Board(0, color=True).table(view).spans if "red" in str(span.style)]
+    assert red and not [span for span in Board(0, color=False).table(view).spans if "red" in str(span.style)]
+    assert Board(0, color=True).table(view).plain == Board(0, color=False).table(view).plain
+
+
+def test_an_error_of_the_game_ends_the_table_with_its_message_not_a_traceback():
+    from interpreter.errors import LimitError
+
+    async def failing():
+        loaded = load_game(game_files()[[p.stem for p in game_files()].index("last_card")])
+        app, clock = _app(loaded, players=2, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+            def broken():
+                raise LimitError("the game took more than 100000 moves")
+            app.controller.tick = broken
+            app.tick()
+            await pilot.pause()
+            return app
+    app = run(failing())
+    assert app.failure.render() == "error: the game took more than 100000 moves"

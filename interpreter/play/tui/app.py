@@ -18,6 +18,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
+from ...errors import RulesError
 from ..card_text import card_text
 from ..session import Session
 from ..terminal import final_table
@@ -93,6 +94,7 @@ class TableApp(App):
         self.controller = Controller(session, self.clock, bot_delay)
         self.board = Board(self.controller.viewer, color)
         self.exit_code = 0
+        self.failure: RulesError | None = None
         self.help = ""
         self._half_seconds = -1
 
@@ -117,9 +119,12 @@ class TableApp(App):
             self.set_interval(TICK_SECONDS, self.tick)
 
     def play(self) -> int:
-        """Run full screen; afterwards the final table stays in the terminal."""
+        """Run full screen; afterwards the final table (or why it stopped) stays in the terminal."""
         self.run()
         state = self.session.state
+        if self.failure is not None:
+            print(self.failure.render())
+            return 1
         if state.over:
             print(final_table(self.session.loaded, state))
         else:
@@ -127,12 +132,24 @@ class TableApp(App):
             print(f"game stopped{kept}.")
         return self.exit_code
 
+    def _safely(self, action: Any, *args: Any) -> None:
+        """Run a step of the game; an error of the game (a limit reached...) ends the app with
+        its message, printed once the screen is restored, never a traceback."""
+        try:
+            action(*args)
+        except RulesError as error:
+            self.failure = error
+            self.exit()
+
     def screen_text(self) -> str:
         """The screen as plain text, line by line (for tests and text captures)."""
         return "\n".join(strip.text.rstrip() for strip in self.screen._compositor.render_strips())
 
     # -- drawing ---------------------------------------------------------------------------------
     def tick(self) -> None:
+        self._safely(self._tick)
+
+    def _tick(self) -> None:
         c = self.controller
         if c.tick() or c.marks_expired():
             self.redraw()
@@ -157,7 +174,7 @@ class TableApp(App):
                 board.append("\n" + final_table(self.session.loaded, self.session.state) + "\n")
             self.query_one("#board", Static).update(board)
         self._draw_log(mode)
-        self.query_one("#notice", Static).update(Text(c.notice))
+        self.query_one("#notice", Static).update(Text(_shown(c.notice)))
         self.query_one("#prompt", Static).update(Text(c.prompt(), style="bold"))
         self._draw_choices()
         entry = self.query_one("#entry", MoveInput)
@@ -203,6 +220,9 @@ class TableApp(App):
             self.call_after_refresh(self.redraw)
 
     def _choose(self, index: int) -> None:
+        self._safely(self._choose_option, index)
+
+    def _choose_option(self, index: int) -> None:
         options = self.controller.options()
         if not 0 <= index < len(options):
             return
@@ -228,6 +248,9 @@ class TableApp(App):
         self.exit()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._safely(self._submitted, event)
+
+    def _submitted(self, event: Input.Submitted) -> None:
         entry = self.query_one("#entry", MoveInput)
         text = event.value.strip()
         entry.remember(text)

@@ -93,7 +93,9 @@ class Controller:
         return frozenset(self.marks)
 
     def log_lines(self) -> list[str]:
-        return self.session.log_lines(self.viewer)
+        s = self.session
+        banner = f"{s.loaded.name}: {s.players} players, seed {s.seed}"     # to play it again
+        return [banner] + s.log_lines(self.viewer)
 
     def help_text(self) -> str:
         name = self.builder.name if self.builder and self.builder.name else None
