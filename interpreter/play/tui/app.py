@@ -87,6 +87,7 @@ class TableApp(App):
         if not color:
             os.environ["NO_COLOR"] = "1"      # Textual reads it when the app is made
         super().__init__()
+        session.pause_every_hand = True        # the hand's end stays on screen until Enter
         self.session = session
         self.color = color
         self.auto = auto
@@ -168,6 +169,8 @@ class TableApp(App):
         if mode == COVER:
             self.query_one("#board", Static).update(Text(f"\n  The screen is hidden: pass it to P{c.viewer + 1}."))
         else:
+            if mode in (BETWEEN, OVER) and self.session.hand_end is not None:
+                view = self.session.hand_end_view(c.viewer)      # the hand as it ended
             board = self.board.table(view, c.marked())
             board.append_text(self.board.values(view))
             if mode == OVER:

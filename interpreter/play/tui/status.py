@@ -17,7 +17,7 @@ def status_text(view: dict, session: Any, now: float, mode: str) -> Text:
         scores = session.loaded.scores(session.state)
         parts[1:] = ["game over", "scores " + " ".join(f"P{i + 1} {s}" for i, s in enumerate(scores))]
     elif mode == BETWEEN:
-        parts.append("hand over")
+        parts[1:] = [f"round {view['round'] - 1} is over", "hand over"]
     elif view["current"] is not None:
         who = view["current"]
         parts.append("your turn" if who == view["seat"] else f"P{who + 1} to play")
