@@ -184,7 +184,8 @@ def _bot_kind(kind: str | None) -> str | None:
 @click.option("--bot-speed", type=FiniteFloat(0.01), default=2.0, show_default=True, metavar="SECONDS",
               help="In free play (no turns): how long a bot takes for one action, on average.")
 @click.option("--fake-clock", type=FiniteFloat(0.0), metavar="SECONDS",
-              help="Free play on a fake clock: each line you type takes SECONDS (reproducible games).")
+              help="Free play on a fake clock: each entry (a line typed, a move chosen) takes SECONDS "
+                   "(reproducible games).")
 @click.option("--seed", type=int, default=None,
               help="Random seed (default: a new one, shown at the end: it gives away the hidden cards).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
@@ -193,13 +194,17 @@ def _bot_kind(kind: str | None) -> str | None:
 @click.option("--player-record", "player_record_path", type=click.Path(dir_okay=False),
               help="Write a player's record here instead: no seed, so it shows no hidden card; it cannot be "
                    "replayed.")
+@click.option("--plain", is_flag=True, help="Line mode even on a terminal: the board printed, one entry per line.")
+@click.option("--no-color", is_flag=True, help="No colours (NO_COLOR in the environment does the same).")
 @option_flag
 def play(file: str, players: int | None, old_players: int | None, human: str, bot_kind: str, bot_speed: float,
          fake_clock: float | None, seed: int | None, record_path: str | None, player_record_path: str | None,
-         options: tuple[str, ...]) -> None:
-    """Play a game (a file, or a bundled game by name) in the terminal against bots."""
+         plain: bool, no_color: bool, options: tuple[str, ...]) -> None:
+    """Play a game (a file, or a bundled game by name) against bots: a full-screen table on a
+    terminal, else the line mode."""
     from interpreter.errors import RulesError
-    from interpreter.play.terminal import TerminalGame, parse_seats
+    from interpreter.play import front
+    from interpreter.play.terminal import parse_seats
 
     if old_players is not None:
         if players is not None:
@@ -210,12 +215,12 @@ def play(file: str, players: int | None, old_players: int | None, human: str, bo
     if record_path and player_record_path:
         raise click.UsageError("give --record or --player-record, not both")
     try:
-        session = TerminalGame.open(file, _parse_options(options), players, seed, bot_kind,
-                                    record_path or player_record_path, lambda count: parse_seats(human, count),
-                                    bot_speed, fake_clock, full_record=not player_record_path)
+        code = front.play(file, _parse_options(options), players, seed, bot_kind, record_path or player_record_path,
+                          lambda count: parse_seats(human, count), bot_speed, fake_clock, plain, no_color,
+                          full_record=not player_record_path)
     except RulesError as error:
         _fail(error)
-    sys.exit(session.run())
+    sys.exit(code)
 
 
 @main.command()
