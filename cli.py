@@ -127,19 +127,22 @@ def _bot_kind(kind: str | None) -> str | None:
               help="Free play on a fake clock: each line you type takes SECONDS (reproducible games).")
 @click.option("--seed", type=int, default=None, help="Random seed (default: a new one, shown at the start).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Write the game record here.")
+@click.option("--plain", is_flag=True, help="Line mode even on a terminal: the board printed, one entry per line.")
+@click.option("--no-color", is_flag=True, help="No colours (NO_COLOR in the environment does the same).")
 @option_flag
 def play(file: str, players: int | None, human: str, bot_kind: str, bot_speed: float, fake_clock: float | None,
-         seed: int | None, record_path: str | None, options: tuple[str, ...]) -> None:
-    """Play a game in the terminal against bots."""
+         seed: int | None, record_path: str | None, plain: bool, no_color: bool, options: tuple[str, ...]) -> None:
+    """Play a game against bots: a full-screen table on a terminal, else the line mode."""
     from interpreter.errors import RulesError
-    from interpreter.play.terminal import TerminalGame, parse_seats
+    from interpreter.play import front
+    from interpreter.play.terminal import parse_seats
 
     try:
-        session = TerminalGame.open(file, _parse_options(options), players, seed, bot_kind, record_path,
-                                    lambda count: parse_seats(human, count), bot_speed, fake_clock)
+        code = front.play(file, _parse_options(options), players, seed, bot_kind, record_path,
+                          lambda count: parse_seats(human, count), bot_speed, fake_clock, plain, no_color)
     except RulesError as error:
         _fail(error)
-    sys.exit(session.run())
+    sys.exit(code)
 
 
 @main.command()

@@ -39,6 +39,8 @@ class Param:
     name: str
     kind: str                # "from" or "subset_of"
     domain: Callable
+    # Seen only by the seat that plays the move; the others see its public form ("3 cards").
+    private: bool = False
 
 
 @dataclass
@@ -337,16 +339,32 @@ class _Compiler:
         path = ("moves", name)
         spec = self.spec.data["moves"][name]
         params, locals_ = [], {}
+        private = self._private_params(path, spec)
         for pname, pdef in spec.get("params", {}).items():
             kind = next(iter(pdef))
             domain = self.expr(path + ("params", pname, kind), dict(locals_))
-            params.append(Param(pname, kind, domain))
+            params.append(Param(pname, kind, domain, pname in private))
             locals_[pname] = item_type(domain) if kind == "from" else None
         # The whole condition is compiled once to check it (a bool, known names); it runs as stages.
         checked = "when" in spec and self.expr(path + ("when",), locals_, expect_bool=True) is not _broken
         stages = (self._stages(path + ("when",), [p.name for p in params], locals_) if checked
                   else [[] for _ in range(len(params) + 1)])
         return MoveDef(name, index, params, self.effects.block(path + ("do",), locals_), stages)
+
+    def _private_params(self, path: tuple, spec: dict) -> set[str]:
+        """The parameters only the mover sees: ``private: true`` (all of them) or a list of names."""
+        given = spec.get("private", False)
+        declared = list(spec.get("params", {}))
+        if given is True:
+            return set(declared)
+        if given is False:
+            return set()
+        for i, name in enumerate(given):
+            if name not in declared:
+                self.errors.append(SpecError(
+                    f"'{name}' is not a parameter of move '{path[-1]}'", self.doc.pos(path + ("private", i)),
+                    hint=did_you_mean(name, declared) or _choices_hint("its parameters are", declared)))
+        return set(given)
 
     def _stages(self, path: tuple, params: list[str], locals_: dict) -> list[list[Callable]]:
         """Split ``when`` at its top-level ``and``s; each clause waits for the parameters it names
