@@ -110,6 +110,8 @@ class HostedTable:
             move = s.resolve(seat, text)
         except IllegalMove as error:
             return changed, refused(text, self._too_slow(seat, version, now) or _reason(error))
+        # In turns the session stamps a move with the table's time: the moment it arrived, here too.
+        s.table.now = max(s.table.now, now)
         submitted = s.submit(seat, move, now)
         changed = self._changed(submitted.before + ([submitted.action] if submitted.action else [])) or changed
         if submitted.refusal:
