@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hosted import HostedTable
-from .protocol import MAX_REFUSED_IN_A_ROW, ProtocolError, RateLimit, error, parse_client
+from .protocol import MAX_REFUSED_IN_A_ROW, RATE_BURST, RATE_PER_SECOND, ProtocolError, RateLimit, error, parse_client
 from .registry import Tables
 
 TICK = 0.05                 # seconds between looks at the bots' clocks
@@ -46,8 +46,9 @@ class Connection:
 class Hub:
     """The open connections of each table, and the sending of its changes."""
 
-    def __init__(self, tables: Tables):
+    def __init__(self, tables: Tables, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST):
         self.tables = tables
+        self.rate, self.burst = rate, burst      # each connection's limit
         self.connections: dict[str, set[Connection]] = {}
 
     async def broadcast(self, table: HostedTable) -> None:
@@ -64,8 +65,8 @@ class Hub:
                     await self.broadcast(table)
 
 
-def create_app(tables: Tables) -> Starlette:
-    hub = Hub(tables)
+def create_app(tables: Tables, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST) -> Starlette:
+    hub = Hub(tables, rate, burst)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
@@ -98,6 +99,9 @@ def create_app(tables: Tables) -> Starlette:
         table = tables.get(websocket.path_params["table"])
         await websocket.accept()
         if table is None:
+            # Answer the join (not before it: the client would find the socket closed while it sends).
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(_receive(websocket), JOIN_TIMEOUT)
             await websocket.send_text(json.dumps(error("no such table")))
             await websocket.close(CLOSE_POLICY)
             return
@@ -155,7 +159,7 @@ async def _receive(websocket: WebSocket) -> str | bytes:
 
 
 async def _listen(hub: Hub, table: HostedTable, connection: Connection) -> None:
-    limit = RateLimit()
+    limit = RateLimit(hub.rate, hub.burst)
     refused_in_a_row = 0
     while True:
         raw = await _receive(connection.socket)

@@ -17,8 +17,8 @@ WS_MAX_SIZE = 16 * MAX_MESSAGE_BYTES   # larger frames are cut off by the WebSoc
 START_TIMEOUT = 10.0
 
 
-def config(tables: Tables, host: str, port: int, log_level: str = "warning") -> uvicorn.Config:
-    return uvicorn.Config(create_app(tables), host=host, port=port, log_level=log_level,
+def config(tables: Tables, host: str, port: int, log_level: str = "warning", **limits: Any) -> uvicorn.Config:
+    return uvicorn.Config(create_app(tables, **limits), host=host, port=port, log_level=log_level,
                           ws_max_size=WS_MAX_SIZE, access_log=False, lifespan="on")
 
 
@@ -35,10 +35,11 @@ def free_port() -> int:
 class ServerThread:
     """A server on 127.0.0.1 in a thread: ``with ServerThread(tables) as server: server.url``."""
 
-    def __init__(self, tables: Tables, port: int | None = None):
+    def __init__(self, tables: Tables, port: int | None = None, **limits: Any):
+        """``limits``: ``rate`` and ``burst`` of each connection's messages (scripted clients are fast)."""
         self.tables = tables
         self.port = port or free_port()
-        self.server = uvicorn.Server(config(tables, "127.0.0.1", self.port))
+        self.server = uvicorn.Server(config(tables, "127.0.0.1", self.port, **limits))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property
