@@ -18,6 +18,7 @@ from starlette.applications import Starlette
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette import websockets
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hosted import HostedTable
@@ -27,6 +28,9 @@ from .registry import Tables
 TICK = 0.05                 # seconds between looks at the bots' clocks
 JOIN_TIMEOUT = 30.0         # a connection that does not join by then is closed
 CLOSE_POLICY = 1008         # WebSocket close code: the connection broke the protocol
+# A socket that closed while a message was being answered: sending to it fails (with a class
+# newer Starlette has; older ones raise RuntimeError).
+GONE = (WebSocketDisconnect, RuntimeError, ConnectionError, getattr(websockets, "WebSocketDisconnected", RuntimeError))
 
 
 class Connection:
@@ -126,7 +130,7 @@ async def serve_connection(hub: Hub, table: HostedTable, websocket: WebSocket) -
         await websocket.send_text(json.dumps(table.welcome(seat)))
         await hub.broadcast(table)
         await _listen(hub, table, connection)
-    except WebSocketDisconnect:
+    except GONE:
         pass
     finally:
         hub.connections[table.id].discard(connection)
@@ -144,7 +148,7 @@ async def _join(table: HostedTable, websocket: WebSocket) -> Any:
         return table.seat_for(message.token)
     except ProtocolError as problem:
         await websocket.send_text(json.dumps(error(problem.message)))
-    except (asyncio.TimeoutError, WebSocketDisconnect):
+    except (asyncio.TimeoutError, *GONE):
         pass
     with contextlib.suppress(Exception):
         await websocket.close(CLOSE_POLICY)
