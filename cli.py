@@ -124,7 +124,8 @@ def _bot_kind(kind: str | None) -> str | None:
 @click.option("--bot-speed", type=click.FloatRange(min=0.01), default=2.0, show_default=True, metavar="SECONDS",
               help="In free play (no turns): how long a bot takes for one action, on average.")
 @click.option("--fake-clock", type=click.FloatRange(min=0.0), metavar="SECONDS",
-              help="Free play on a fake clock: each line you type takes SECONDS (reproducible games).")
+              help="Free play on a fake clock: each entry (a line typed, a move chosen) takes SECONDS "
+                   "(reproducible games).")
 @click.option("--seed", type=int, default=None, help="Random seed (default: a new one, shown at the start).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Write the game record here.")
 @click.option("--plain", is_flag=True, help="Line mode even on a terminal: the board printed, one entry per line.")

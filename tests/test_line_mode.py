@@ -38,8 +38,9 @@ def test_no_move_crosses_a_hand_and_every_person_is_ready_before_go(tmp_path, mo
     result = _play(tmp_path, monkeypatch, RACE, "5\n5\ntake c3\ntake c2\n\ntake c3\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert ("  1. take c2\n  2. look\nP1> P2: take c2\nthe hand ended before your move; it was not played\n"
-            "== hand over: round 2 is next ==\nscores: P1 0  P2 0\n"
+    assert ("  1. take c2\n  2. look\nP1> P2: take c2\n== end of round 1 ==\npot: (empty)\nbag P1 (you): c3\n"
+            "bag P2: c5 c1 c6 c4 c2\nthe hand ended before your move; it was not played\n"
+            "== hand over: round 2 is next ==\n"
             "P1: press Enter when ready for the next hand Go!\n== Grab: round 2, grab ==\n") in out
     # The bots wait for "Go": the new hand starts with the whole pot.
     assert "Go!\n== Grab: round 2, grab ==\npot: c3 c5 c1 c6 c4 c2\n" in out
@@ -78,7 +79,7 @@ def test_people_sharing_a_terminal_in_turns_hand_it_over():
     assert result.exit_code == 0, result.output
     out = result.output
     assert "P1> P1: score ones\npass to P2, press Enter == Dice poker: round 1, turns, P2 to play ==\n" in out
-    assert "P2> P2: score ones\nP3: throw\n" in out
+    assert "P2> P2: score ones\n== end of round 1 ==\nDice: " in out and "\nP3: throw\nP3: rethrow 5 5\n" in out
     assert out.rstrip().endswith("pass to P1, press Enter \ninput ended; game stopped.")
 
 

@@ -1,5 +1,6 @@
 """Private moves: the mover reads the whole move, every other seat its public form; and nothing a
-seat is shown (its screen, the moves it reads) depends on what it may not see."""
+seat is shown (the line mode's board, the full-screen table's board and values, the moves it
+reads in the log) depends on what it may not see."""
 from __future__ import annotations
 
 import random
@@ -13,6 +14,7 @@ from interpreter.engine.values import Card
 from interpreter.engine.views import card_visible, move_text
 from interpreter.errors import RulesError
 from interpreter.play.render import render_view
+from interpreter.play.tui.board import Board
 from tests.helpers import game_files, load
 
 SMALL = """
@@ -222,5 +224,25 @@ def test_a_seats_screen_is_the_same_whatever_it_may_not_see(path):
                 if other is None:
                     continue
                 compared += 1
-                assert render_view(loaded.view(other, seat)) == render_view(loaded.view(state, seat))
+                view, other_view = loaded.view(state, seat), loaded.view(other, seat)
+                assert render_view(other_view) == render_view(view)
+                board = Board(seat)
+                assert board.table(other_view).plain == board.table(view).plain
+                assert board.values(other_view).plain == board.values(view).plain
     assert compared > 10
+
+
+def test_the_log_each_seat_reads_has_the_others_private_moves_in_public_form():
+    from interpreter.play.session import Session
+    session = Session(load("schmier"), 6, 5, "random", set())
+    while session.state.round < 3 and not session.state.over:
+        session.advance(limit=50)
+    discards = [e for e in session.log if e.move is not None and "discard" in e.move.name]
+    assert len(discards) > 6
+    for viewer in range(6):
+        for entry in discards:
+            text = session.entry_text(entry, viewer)
+            if entry.seat == viewer:
+                assert text == f"P{viewer + 1}: {entry.move.text}"
+            else:
+                assert text.startswith(f"P{entry.seat + 1}: {entry.move.name} (") and text.endswith(")")

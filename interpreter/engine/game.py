@@ -87,6 +87,9 @@ class Game:
         self._decks = data.get("decks", {})
         self._card_tables: dict[int, list[Card]] = {}
         self.logger: Callable | None = None
+        # Called with the state when a round has ended, before the next one starts (a front end
+        # keeps the hand's last position to show it: the next round's start clears the table).
+        self.round_watcher: Callable | None = None
         _Compiler(self, spec).compile()
 
     # -- cards -----------------------------------------------------------------------------------

@@ -57,8 +57,19 @@ class Session:
         self.record = record
         self.log: list[Entry] = []
         self.paused = False            # a hand ended in free play: waiting for everyone's "Go"
+        self.pause_every_hand = False   # pause at the end of every hand, with turns too
         self._said: list[str] = []      # the game's log lines of the move being applied
         self.game.logger = lambda ctx, text: self._said.append(text)
+        self.hand_end: Any = None       # the position when the last hand ended, before the next began
+        self.game.round_watcher = self._hand_ended
+
+    def _hand_ended(self, state: Any) -> None:
+        self.hand_end = state.clone()
+        self.hand_end.over = True       # a position to look at, no longer to play
+
+    def hand_end_view(self, seat: int | None) -> dict | None:
+        """What ``seat`` saw when the last hand ended (a Golf hole's grids all face up)."""
+        return None if self.hand_end is None else self.loaded.view(self.hand_end, seat)
 
     # -- what a person may see and do ---------------------------------------------------------------
     @property
@@ -99,19 +110,22 @@ class Session:
         return f"P{entry.seat + 1}: {move_text(self.game, entry.move, viewer)}"
 
     # -- time ----------------------------------------------------------------------------------------
-    def advance(self, until: float | None = None, watch: tuple[int, str] | None = None) -> list[Action]:
+    def advance(self, until: float | None = None, watch: tuple[int, str] | None = None,
+                turns_only: bool = False, limit: int | None = None) -> list[Action]:
         """Every bot action due by ``until`` (None: until a person must act), stopping when a hand
         ends in free play. With ``watch`` (a seat and a move's text), stops after the action that
-        made that move impossible (the caller names it in its refusal)."""
+        made that move impossible (the caller names it in its refusal). ``turns_only`` stops where
+        free play starts, ``limit`` after that many actions."""
         actions: list[Action] = []
-        while not self.paused and not self.state.over:
+        while not self.paused and not self.state.over and (limit is None or len(actions) < limit):
+            if turns_only and self.state.current is None:
+                break
             round_before, free = self.state.round, self.state.current is None
             action = self._bot_action(until)
             if action is None:
                 break
             actions.append(action)
-            if free and self.state.round != round_before and not self.state.over:
-                self.paused = True
+            self._pause_if_hand_ended(free, round_before)
             if watch is not None and not self._still_legal(*watch):
                 break
         return actions
@@ -134,9 +148,12 @@ class Session:
         round_before, free = self.state.round, self.state.current is None
         shown = self.view(None) if self.game.tricks is not None else None
         action = self._record(self.table.play(seat, move.text, when if free else self.table.now), shown)
-        if free and self.state.round != round_before and not self.state.over:
-            self.paused = True
+        self._pause_if_hand_ended(free, round_before)
         return Submitted(action, before)
+
+    def _pause_if_hand_ended(self, free: bool, round_before: int) -> None:
+        if (free or self.pause_every_hand) and self.state.round != round_before and not self.state.over:
+            self.paused = True
 
     def _too_slow(self, seat: int, text: str, before: list[Action], when: float) -> str:
         if before:

@@ -125,6 +125,7 @@ class TerminalGame:
         self.handover_blank = handover_blank     # a terminal: push the last screen out of sight
         self.seen: list[str] = []          # the moves as last listed: what the numbers refer to
         self.shown_log = 0                 # how much of the log has been printed
+        self.shown_hand: Any = None        # the end of hand last printed
         self.last_human: int | None = None
 
     @classmethod
@@ -175,13 +176,15 @@ class TerminalGame:
         for entry in log[self.shown_log:]:
             click.echo(self.session.entry_text(entry, self.viewer))
         self.shown_log = len(log)
+        if self.session.hand_end is not self.shown_hand and self.session.hand_end is not None:
+            self.shown_hand = self.session.hand_end        # the hand's last position, before it is cleared
+            click.echo(f"== end of round {self.shown_hand.round} ==")
+            click.echo(render_view(self.session.hand_end_view(self.viewer), color=self.color).split("\n", 1)[1])
 
     def _between_hands(self) -> None:
-        """The hand's scores, then every person presses Enter; the next hand starts at 'Go'."""
+        """Every person presses Enter (the hand's end is on screen); the next hand starts at 'Go'."""
         self._print_log()
-        scores = self.loaded.scores(self.state)
         click.echo(f"== hand over: round {self.state.round} is next ==")
-        click.echo("scores: " + "  ".join(f"P{i + 1} {v}" for i, v in enumerate(scores)))
         for seat in sorted(self.session.humans):
             self.read_line(f"P{seat + 1}: press Enter when ready for the next hand ")
         moment = self.clock.line_typed()
