@@ -79,7 +79,8 @@ def test_a_hand_ends_and_the_next_starts_when_everyone_is_ready():
                    table.version)
     assert session.paused and session.state.round == 2
     message = table.state_message(0, None)
-    assert message["paused"] and message["view"]["moves"] == [] and message["hand_scores"] == table.loaded.scores(session.state)
+    assert message["paused"] and message["view"]["moves"] == [] and message["hand_end"] == session.hand_end_view(0)
+    assert message["hand_end"]["round"] == 1 and message["hand_end"]["over"]
     assert table.move(0, "turn", table.version)[1]["reason"] == "the hand is over: press Ready for the next one"
     assert table.set_ready(0) and message["ready"] == [] and table.state_message(0, None)["ready"] == [0]
     assert not table.set_ready(0)                  # said once is enough

@@ -35,7 +35,8 @@ class HostedSession(Session):
         move = apply_move(self.game, state, text, seat)
         self.table.now = max(self.table.now, when)
         self._record(Action(seat, move, when), shown)
-        self.paused = free and state.round != round_before and not state.over
+        self.paused = False            # a move was made after it: everyone had been ready
+        self._pause_if_hand_ended(free, round_before)
 
 
 @dataclass
@@ -169,7 +170,9 @@ class HostedTable:
             "paused": s.paused and not state.over, "ready": sorted(self.ready),
             "people": self.people, "bots": self.setup.bots,
             "connected": sorted(k for k, n in self.connected.items() if n > 0),
-            "hand_scores": self.loaded.scores(state) if s.paused and not state.over else None,
+            # Between hands: the hand's last position as this seat saw it (not the game's score,
+            # which may read cards the seat never saw).
+            "hand_end": s.hand_end_view(seat) if s.paused and not state.over else None,
             "final": self.final() if state.over else None,
         }
         return message

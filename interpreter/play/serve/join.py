@@ -117,6 +117,7 @@ class Player:
         self.remote, self.seat, self.color, self.read_line, self.echo = remote, seat, color, read_line, echo
         self.seen: list[str] = []
         self.shown_version = -1
+        self.shown_hand: int | None = None
 
     def run(self) -> int:
         remote = self.remote
@@ -190,9 +191,11 @@ class Player:
         self.shown_version = -1 if self.remote.state["view"]["current"] is None else self.shown_version
 
     def _between_hands(self, state: dict) -> None:
-        scores = state["hand_scores"] or []
+        if state["hand_end"] is not None and self.shown_hand != state["hand_end"]["round"]:
+            self.shown_hand = state["hand_end"]["round"]
+            self.echo(f"== end of round {self.shown_hand} ==")
+            self.echo(render_view(state["hand_end"], color=self.color).split("\n", 1)[1])
         self.echo("== hand over ==")
-        self.echo("scores: " + "  ".join(f"P{i + 1} {v}" for i, v in enumerate(scores)))
         if self.seat is not None and self.seat not in state["ready"]:
             self.read_line(f"P{self.seat + 1}: press Enter when ready for the next hand ")
             self.remote.send({"type": "ready"})

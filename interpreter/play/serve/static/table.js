@@ -61,8 +61,10 @@ function show(message) {
   $("who").textContent = view.over ? "" : view.current === null ? "everyone plays at once"
     : view.current === page.seat ? "your turn" : `${seatName(view.current)} to play`;
   $("who").className = view.current !== null && view.current === page.seat ? "your-turn" : "";
-  drawBoard(message, $("board"));
-  drawScores(view, $("scores"));
+  // Between hands the board shows how the hand ended (the next one waits under the overlay).
+  const board = message.paused && message.hand_end ? { ...message, view: { ...message.hand_end, moves: [] } } : message;
+  drawBoard(board, $("board"));
+  drawScores(board.view, $("scores"));
   drawLog();
   keepSelection();
   drawMoves();
@@ -73,8 +75,10 @@ function show(message) {
 
 function drawLog() {
   const list = $("log");
-  list.replaceChildren(...page.log.slice(-150).map(line => el("li", "", moveText(line))));
-  list.scrollTop = list.scrollHeight;
+  const shown = page.log.slice(-150);
+  list.start = page.log.length - shown.length + 1;        // the numbers are the log's own
+  list.replaceChildren(...shown.map(line => el("li", "", moveText(line))));
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
 // -- moves ---------------------------------------------------------------------------------------
@@ -245,11 +249,14 @@ function drawOverlay(message) {
     return;
   }
   if (!message.paused) { overlay.hidden = true; return; }
-  const scores = message.hand_scores || [];
   const waiting = message.people.filter(s => !message.ready.includes(s));
-  const parts = [el("h2", "", "Hand over"),
-    table(["", ...scores.map((_, s) => seatName(s))], [["score", ...scores.map(cell)]], view.seat),
-    el("p", "", waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}` : "")];
+  const parts = [el("h2", "", `End of round ${message.hand_end ? message.hand_end.round : view.round - 1}`)];
+  if (message.hand_end) {          // the hand's last position, as this seat saw it: its public values
+    const values = el("div", "hand-values");
+    drawScores(message.hand_end, values);
+    parts.push(values);
+  }
+  parts.push(el("p", "", waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}` : ""));
   if (page.seat !== null && !message.ready.includes(page.seat)) {
     const ready = el("button", "ready", "Ready for the next hand");
     ready.onclick = () => page.socket.send(JSON.stringify({ type: "ready" }));
