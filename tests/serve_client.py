@@ -47,6 +47,7 @@ class Client:
             message = self.receive()
             if wanted(message):
                 return message
+            assert message["type"] != "error", message      # not waited for: a test's own mistake
 
     def wait_version(self, version: int) -> dict:
         if self.state is not None and self.state["version"] >= version:

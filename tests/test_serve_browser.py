@@ -27,7 +27,7 @@ def test_two_pages_play_a_game_of_dice_poker(browser):
     tables = Tables()
     table = tables.create(str(GAMES / "dice_poker.yaml"), players=2, seed=4, fake_clock=0.5)
     session = table.session
-    with ServerThread(tables) as server:
+    with ServerThread(tables, rate=1000, burst=1000) as server:   # the test clicks fast
         pages = [open_seat(browser, server, table, seat) for seat in (0, 1)]
         for count in range(MAX_ACTIONS):
             if session.state.over:
@@ -90,7 +90,7 @@ def test_two_pages_play_a_hand_of_nerts(browser):
     session, loaded = table.session, table.loaded
     bots = [make_bot("priority", loaded.game, seat, 29) for seat in range(2)]
     ways = {"click": 0, "drag": 0, "button": 0}
-    with ServerThread(tables) as server:
+    with ServerThread(tables, rate=1000, burst=1000) as server:   # the test clicks fast
         pages = [open_seat(browser, server, table, seat) for seat in (0, 1)]
         for count in range(MAX_ACTIONS):
             if session.paused:
@@ -133,7 +133,7 @@ def test_every_bundled_game_is_drawn_from_its_view(browser, path):
     tables = Tables()
     table = tables.create(str(path), seed=8, bots=set(range(1, 8)) & set(range(table_size(path))), bot_kind="random",
                           fake_clock=0.5)
-    with ServerThread(tables) as server:
+    with ServerThread(tables, rate=1000, burst=1000) as server:   # the test clicks fast
         page = open_seat(browser, server, table, 0)
         wait_version(page, table.version)
         message = table.state_message(0, None)

@@ -76,7 +76,7 @@ def test_nothing_a_seat_may_not_see_crosses_its_socket(name, players):
     tables = Tables()
     table = tables.create(str(GAMES / f"{name}.yaml"), players=players, bots=set(range(2, players)),
                           bot_kind="random", seed=SEED, fake_clock=0.25)
-    with ServerThread(tables) as server:
+    with ServerThread(tables, rate=1000, burst=1000) as server:     # the test plays fast
         clients, watcher = play(table, server, [0, 1])
         game = table.session.game
         states = dict(positions(table))
