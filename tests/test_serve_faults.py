@@ -139,3 +139,22 @@ def test_a_damaged_record_is_refused_with_its_line(tmp_path):
     with pytest.raises(RecordError) as caught:
         Tables().resume(str(path))
     assert caught.value.message.startswith(f"{path}:3: move 'rethrow 9' of P2 cannot be replayed: ")
+
+
+def test_a_table_stopped_between_hands_is_restored_between_hands(tmp_path):
+    from interpreter.bots.agents import make_bot
+
+    path = tmp_path / "nerts.jsonl"
+    table = Tables().create(str(GAMES / "nerts.yaml"), players=2, seed=29, fake_clock=0.5, record_path=str(path))
+    session, loaded = table.session, table.loaded
+    bots = [make_bot("priority", loaded.game, seat, 29) for seat in range(2)]
+    for count in range(1000):
+        if session.paused:
+            break
+        seat = count % 2
+        table.move(seat, bots[seat].choose(session.state, loaded.legal_moves(session.state, seat)).text, table.version)
+    assert session.paused
+    restored = Tables().resume(str(path), fake_clock=0.5)
+    assert restored.session.paused and restored.session.state == session.state
+    assert restored.state_message(1, None)["hand_end"] == table.state_message(1, None)["hand_end"]
+    assert restored.set_ready(0) and restored.set_ready(1) and not restored.session.paused
