@@ -271,3 +271,52 @@ def test_an_error_of_the_game_ends_the_table_with_its_message_not_a_traceback():
             return app
     app = run(failing())
     assert app.failure.render() == "error: the game took more than 100000 moves"
+
+
+LAID_OUT = """
+name: Laid out
+players: {min: 2, max: 2}
+decks:
+  main: {standard: true, zone: stock}
+zones:
+  stock: {face: down, visible_to: none}
+  pile: {}
+  hand: {per: seat}
+  spare: {per: seat}
+layout:
+  order: [hand, pile]
+  hide: [spare]
+  fan: [hand]
+setup:
+  - deal: 3
+    from: stock
+    to: hand
+  - move: stock.top
+    to: pile
+flow:
+  phases:
+    - name: main
+      turns: {from: 0}
+      moves: [pass]
+moves:
+  pass:
+    do: [end_game]
+"""
+
+
+def test_a_games_layout_hints_order_hide_and_fan_its_zones():
+    from interpreter.play.tui.board import Board
+    loaded = load_game("laid.yaml", text=LAID_OUT)
+    view = loaded.view(loaded.new_state(2, 1), 0)
+    assert Board(0, layout=loaded.game.layout).table(view).plain == (
+        "Table\npile 7♠\nstock 45▒\nYou (P1)\nhand K♠ J♠ 9♠\nP2  hand Q♠ 10♠ 8♠\n")
+    assert Board(0).table(view).plain == (
+        "Table\nstock 45▒\npile 7♠\nYou (P1)\nhand K♠ J♠ 9♠\nspare —\nP2  hand 8♠+2\n")
+
+
+def test_a_layout_hint_naming_an_unknown_zone_is_an_error():
+    from interpreter.errors import RulesError
+    with pytest.raises(RulesError) as caught:
+        load_game("laid.yaml", text=LAID_OUT.replace("hide: [spare]", "hide: [spere]"))
+    assert caught.value.render().splitlines()[0] == "laid.yaml:13:10: error: unknown zone 'spere'"
+    assert "did you mean 'spare'?" in caught.value.render()

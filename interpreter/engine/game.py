@@ -305,6 +305,7 @@ class _Compiler:
         view = data.get("view", {})
         game.shown = {level: {label: self.expr(("view", level, label)) for label in view.get(level, {})}
                       for level in ("game", "seat")}
+        game.layout = self._layout(data.get("layout", {}))
         if self.errors:
             raise ErrorList(self.errors)
 
@@ -353,6 +354,16 @@ class _Compiler:
         stages = (self._stages(path + ("when",), [p.name for p in params], locals_) if checked
                   else [[] for _ in range(len(params) + 1)])
         return MoveDef(name, index, params, self.effects.block(path + ("do",), locals_), stages)
+
+    def _layout(self, hints: dict) -> dict:
+        """The screen hints, each a list of zone names (checked): order, hide, fan."""
+        for key, names in hints.items():
+            for i, name in enumerate(names):
+                if name not in self.game.zones:
+                    self.errors.append(SpecError(
+                        f"unknown zone '{name}'", self.doc.pos(("layout", key, i)),
+                        hint=did_you_mean(name, self.game.zones) or _choices_hint("the zones are", self.game.zones)))
+        return {key: list(hints.get(key, [])) for key in ("order", "hide", "fan")}
 
     def _private_params(self, path: tuple, spec: dict) -> set[str]:
         """The parameters only the mover sees: ``private: true`` (all of them) or a list of names."""

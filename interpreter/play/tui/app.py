@@ -93,7 +93,7 @@ class TableApp(App):
         self.auto = auto
         self.clock = clock or (StepClock(fake_clock) if fake_clock is not None else RealClock())
         self.controller = Controller(session, self.clock, bot_delay)
-        self.board = Board(self.controller.viewer, color)
+        self.board = Board(self.controller.viewer, color, session.game.layout)
         self.exit_code = 0
         self.failure: RulesError | None = None
         self.help = ""

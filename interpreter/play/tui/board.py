@@ -23,10 +23,18 @@ MANY_PILES = 6            # more piles than this in a zone: only those with card
 class Board:
     """Draws views of one seat; ``color`` False draws without any colour (NO_COLOR)."""
 
-    def __init__(self, seat: int | None, color: bool = True):
+    def __init__(self, seat: int | None, color: bool = True, layout: dict | None = None):
         self.seat = seat
         self.color = color
         self.me = f"P{seat + 1}" if seat is not None else None
+        # The game's hints (``layout:``): zones first in this order, zones not drawn, fanned zones.
+        self.layout = layout or {}
+
+    def _zones_in_order(self, view: dict) -> list[str]:
+        order = self.layout.get("order", [])
+        hidden = set(self.layout.get("hide", []))
+        names = [z for z in order if z in view["zones"]] + [z for z in view["zones"] if z not in order]
+        return [z for z in names if z not in hidden]
 
     # -- the regions -------------------------------------------------------------------------------
     def table(self, view: dict, changed: frozenset = frozenset()) -> Text:
@@ -34,7 +42,7 @@ class Board:
         out = Text()
         mine_team = self._my_team(view)
         shared, mine, others = [], [], {}
-        for zone, piles in view["zones"].items():
+        for zone in self._zones_in_order(view):
             labels = view["pile_names"][zone]
             owners: dict[str, list[int]] = {}
             for i, label in enumerate(labels):
@@ -55,7 +63,7 @@ class Board:
         if self.me is not None:
             self._section(out, f"You ({self.me})", [self._zone_line(view, z, ix, changed, full=True) for z, ix in mine])
         for owner, zones in others.items():
-            parts = [self._zone_line(view, z, ix, changed, full=False) for z, ix in zones
+            parts = [self._zone_line(view, z, ix, changed, full=z in self.layout.get("fan", ())) for z, ix in zones
                      if any(view["zones"][z][i] not in ([], [""] * len(view["zones"][z][i])) for i in ix)]
             parts = parts or [Text(EMPTY, style="dim")]
             self._section(out, None, [Text(owner + "  ", style="bold") + Text("  ").join(parts)])
