@@ -71,7 +71,7 @@ class Session:
         self.hand_end.over = True       # a position to look at, no longer to play
 
     def hand_end_view(self, seat: int | None) -> dict | None:
-        """What ``seat`` saw when the last hand ended (a grid's cards all face up, say)."""
+        """What ``seat`` saw when the last hand ended (before the next deal cleared the table)."""
         return None if self.hand_end is None else self.loaded.view(self.hand_end, seat)
 
     # -- what a person may see and do ---------------------------------------------------------------
