@@ -186,7 +186,8 @@ class HostedTable:
     def welcome(self, seat: int | None) -> dict:
         return {"type": "welcome", "table": self.id, "seat": seat, "game": self.loaded.name,
                 "players": self.session.players, "people": self.people, "bots": self.setup.bots,
-                "free_play": any(p.turns is None for p in self.session.game.phases)}
+                "free_play": any(p.turns is None for p in self.session.game.phases),
+                "layout": self.session.game.layout}
 
 
 def _reason(error: IllegalMove) -> str:

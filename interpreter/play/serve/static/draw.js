@@ -105,9 +105,15 @@ function drawPile(view, zone, index, label) {
 }
 
 // The owner of each pile ("P1", "T2", "" for shared) and the piles of each owner, zone by zone.
-function areasOf(view) {
+// The game's layout hint ``order`` puts some zones first; the others follow as declared.
+function zoneOrder(view, layout) {
+  const first = ((layout && layout.order) || []).filter(z => z in view.zones);
+  return first.concat(Object.keys(view.zones).filter(z => !first.includes(z)));
+}
+
+function areasOf(view, layout) {
   const areas = new Map();
-  for (const zone of Object.keys(view.zones)) {
+  for (const zone of zoneOrder(view, layout)) {
     view.zones[zone].forEach((_, index) => {
       const label = view.pile_names[zone][index];
       const owner = label.split("#")[0];
@@ -155,7 +161,7 @@ function drawArea(owner, zones, view, message) {
   return area;
 }
 
-export function drawBoard(message, board) {
+export function drawBoard(message, board, layout) {
   const view = message.view;
   const mine = view.seat === null ? null : seatName(view.seat);
   const myTeam = view.seat !== null && view.teams ? `T${view.teams[view.seat] + 1}` : null;
@@ -163,7 +169,7 @@ export function drawBoard(message, board) {
                   mine: board.querySelector("#mine") };
   Object.values(parts).forEach(p => p.replaceChildren());
   if (view.dice.length) parts.shared.append(drawDice(view.dice));
-  for (const [owner, zones] of areasOf(view)) {
+  for (const [owner, zones] of areasOf(view, layout)) {
     const area = drawArea(owner, zones, view, message);
     if (owner === "") parts.shared.append(area);
     else if (owner === mine || owner === myTeam) { area.classList.add("own"); parts.mine.append(area); }

@@ -63,7 +63,7 @@ function show(message) {
   $("who").className = view.current !== null && view.current === page.seat ? "your-turn" : "";
   // Between hands the board shows how the hand ended (the next one waits under the overlay).
   const board = message.paused && message.hand_end ? { ...message, view: { ...message.hand_end, moves: [] } } : message;
-  drawBoard(board, $("board"));
+  drawBoard(board, $("board"), page.welcome && page.welcome.layout);
   drawScores(board.view, $("scores"));
   drawLog();
   keepSelection();
