@@ -185,7 +185,8 @@ def _bot_kind(kind: str | None) -> str | None:
 @click.option("--bot-speed", type=FiniteFloat(0.01), default=2.0, show_default=True, metavar="SECONDS",
               help="In free play (no turns): how long a bot takes for one action, on average.")
 @click.option("--fake-clock", type=FiniteFloat(0.0), metavar="SECONDS",
-              help="Free play on a fake clock: each line you type takes SECONDS (reproducible games).")
+              help="Free play on a fake clock: each entry (a line typed, a move chosen) takes SECONDS "
+                   "(reproducible games).")
 @click.option("--seed", type=int, default=None,
               help="Random seed (default: a new one, shown at the end: it gives away the hidden cards).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
@@ -194,13 +195,17 @@ def _bot_kind(kind: str | None) -> str | None:
 @click.option("--player-record", "player_record_path", type=click.Path(dir_okay=False),
               help="Write a player's record here instead: no seed, so it shows no hidden card; it cannot be "
                    "replayed.")
+@click.option("--plain", is_flag=True, help="Line mode even on a terminal: the board printed, one entry per line.")
+@click.option("--no-color", is_flag=True, help="No colours (NO_COLOR in the environment does the same).")
 @option_flag
 def play(file: str, players: int | None, old_players: int | None, human: str, bot_kind: str, bot_speed: float,
          fake_clock: float | None, seed: int | None, record_path: str | None, player_record_path: str | None,
-         options: tuple[str, ...]) -> None:
-    """Play a game (a file, or a bundled game by name) in the terminal against bots."""
+         plain: bool, no_color: bool, options: tuple[str, ...]) -> None:
+    """Play a game (a file, or a bundled game by name) against bots: a full-screen table on a
+    terminal, else the line mode."""
     from interpreter.errors import RulesError
-    from interpreter.play.terminal import TerminalGame, parse_seats
+    from interpreter.play import front
+    from interpreter.play.terminal import parse_seats
 
     if old_players is not None:
         if players is not None:
@@ -211,12 +216,12 @@ def play(file: str, players: int | None, old_players: int | None, human: str, bo
     if record_path and player_record_path:
         raise click.UsageError("give --record or --player-record, not both")
     try:
-        session = TerminalGame.open(file, _parse_options(options), players, seed, bot_kind,
-                                    record_path or player_record_path, lambda count: parse_seats(human, count),
-                                    bot_speed, fake_clock, full_record=not player_record_path)
+        code = front.play(file, _parse_options(options), players, seed, bot_kind, record_path or player_record_path,
+                          lambda count: parse_seats(human, count), bot_speed, fake_clock, plain, no_color,
+                          full_record=not player_record_path)
     except RulesError as error:
         _fail(error)
-    sys.exit(session.run())
+    sys.exit(code)
 
 
 @main.command()
@@ -453,6 +458,95 @@ def bench_command(file: str, games: int, runs: int, players: int | None, seed: i
     except RulesError as error:
         _fail(error)
     click.echo(json.dumps(report.to_json(), indent=2) if as_json else render_text(report))
+
+SERVE_EXTRA = "pip install 'rules[serve]'"
+
+
+def _need_serve_extra(command: str, modules: tuple[str, ...]) -> None:
+    """The server's packages are an optional extra: say how to get them instead of a traceback."""
+    import importlib.util
+
+    missing = [name for name in modules if importlib.util.find_spec(name) is None]
+    if missing:
+        click.echo(f"error: rules {command} needs {', '.join(missing)}: {SERVE_EXTRA}", err=True)
+        sys.exit(EXIT_ERROR)
+
+
+def _seat_list(text: str | None) -> set[int]:
+    """``"2,3"`` -> {1, 2}; seats are checked against the table when it is made."""
+    if not text or text.strip().lower() == "none":
+        return set()
+    try:
+        return {int(part) - 1 for part in text.split(",")}
+    except ValueError:
+        raise click.BadParameter(f"seat numbers like 2,3, not '{text}'", param_hint="'--bots'") from None
+
+
+@main.command("serve")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0: every network of this machine; see docs/serve.md).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--seats", type=click.IntRange(1, 64), help="Number of seats (default: the game's).")
+@click.option("--bots", "bot_seats", metavar="SEATS", help="Seats played by bots, from 1, comma-separated.")
+@click.option("--bot", "bot_kind", default=None, metavar="KIND", callback=lambda ctx, param, value: _bot_kind(value),
+              help="The kind of bot at those seats (default: priority when the game lists one, else greedy).")
+@click.option("--bot-speed", type=click.FloatRange(min=0.01), default=2.0, show_default=True, metavar="SECONDS",
+              help="In free play: how long a bot takes for one action, on average.")
+@click.option("--seed", type=int, default=None, help="Random seed (default: a new one, never shown to players).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False),
+              help="The table's record (default: rules-table-ID.jsonl here).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
+              help="Restore the table of this record (and its .seats file) and go on recording there.")
+@option_flag
+def serve_command(file: str | None, host: str, port: int, seats: int | None, bot_seats: str | None,
+                  bot_kind: str | None, bot_speed: float, seed: int | None, record_path: str | None,
+                  resume_path: str | None, options: tuple[str, ...]) -> None:
+    """Host a table: people join from a browser (or rules join) with their seat's link."""
+    from interpreter.errors import RulesError
+
+    if (file is None) == (resume_path is None):
+        raise click.UsageError("give a game file, or --resume RECORD")
+    _need_serve_extra("serve", ("starlette", "uvicorn", "websockets"))
+    from interpreter.play.serve.registry import Tables, new_table_id
+    from interpreter.play.serve.runner import serve
+
+    tables = Tables()
+    try:
+        if resume_path:
+            table = tables.resume(resume_path)
+        else:
+            table_id = new_table_id()
+            table = tables.create(file, _parse_options(options), seats, _seat_list(bot_seats), bot_kind, bot_speed,
+                                  seed, record_path=record_path or f"rules-table-{table_id}.jsonl", table_id=table_id)
+    except RulesError as error:
+        _fail(error)
+    base = f"http://{host}:{port}/t/{table.id}"
+    click.echo(f"{table.loaded.name}: {table.session.players} seats; the record is {table.session.record.path}")
+    for seat in table.people:
+        click.echo(f"  P{seat + 1}: {base}#token={table.tokens.token(seat)}")
+    click.echo(f"  spectators: {base}")
+    if host in ("0.0.0.0", "::"):
+        click.echo("  (in the links, put this machine's address on your network in place of the host)")
+    serve(tables, host, port)
+
+
+@main.command("join")
+@click.argument("url")
+@click.option("--no-color", is_flag=True, help="No colours (NO_COLOR in the environment does the same).")
+def join_command(url: str, no_color: bool) -> None:
+    """Play a seat of a table served by rules serve, in this terminal (the seat's link as URL)."""
+    from interpreter.errors import RulesError
+
+    _need_serve_extra("join", ("websockets",))
+    from interpreter.play.front import wants_color
+    from interpreter.play.serve.join import join
+
+    try:
+        code = join(url, color=wants_color(no_color))
+    except RulesError as error:
+        _fail(error)
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

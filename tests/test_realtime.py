@@ -117,8 +117,7 @@ def test_a_move_that_lost_its_race_is_refused_and_changes_nothing(tmp_path, monk
                     "--seed", "2", "--record", "grab.jsonl"], "take c5\ntake c2\n")
     assert result.exit_code == 1, result.output         # the input ends before the game does
     # P1 types 'take c5' at 1.5 s, but P2's bot took it at about 1 s; at 3 s P1 takes c2.
-    assert "P1> P2: take c5\ntoo slow: 'take c5' was possible when you looked, but the others moved first\n" \
-        in result.output
+    assert "P1> P2: take c5\ntoo slow: P2 played 'take c5' 0.6 s earlier\n== Grab" in result.output
     assert "P1> P2: take c1\nP2: take c6\nP1: take c2\n" in result.output
     lines = [json.loads(line) for line in (tmp_path / "grab.jsonl").read_text().splitlines()]
     assert [(m["seat"], m["move"]) for m in lines[1:]] == [(1, "take c5"), (1, "take c1"), (1, "take c6"),

@@ -204,7 +204,7 @@ def test_play_reports_the_error_keeps_the_record_and_exits_1(probe_file):
                    "--record", "game.jsonl")
     assert result.exit_code == 1
     assert result.stderr == EXPECTED["index out of range"] + "\n"
-    assert result.stdout.endswith("\ngame stopped by an error; the record so far is in game.jsonl.\n")
+    assert result.stdout.endswith("\ngame stopped by an error; the record so far is in game.jsonl.\nseed 4\n")
     assert "Traceback" not in result.output
     lines = open("game.jsonl").read().splitlines()
     assert [json.loads(line).get("game") for line in lines] == ["Probe"]       # the header, no move
@@ -222,11 +222,12 @@ def test_play_reports_a_seat_without_a_move_as_a_stalled_game_not_an_endless_pro
 
 
 def test_play_reports_free_play_in_which_nobody_can_move_any_more(probe_file):
-    result = rules("play", probe_file(CASES["nobody can move in free play"]), "--human", "1,2", "--fake-clock", "1",
-                   given="1\n\n\n")
+    # One person: several people cannot share a keyboard in free play.
+    result = rules("play", probe_file(CASES["nobody can move in free play"]), "--human", "1", "--fake-clock", "1",
+                   "--seed", "4", given="1\n\n\n")
     assert result.exit_code == 1
     assert result.stderr == EXPECTED["nobody can move in free play"] + "\n"
-    assert result.stdout.endswith("P1> P1: poke\n\ngame stopped by an error.\n")
+    assert result.stdout.endswith("P1> P1: poke\n\ngame stopped by an error.\nseed 4\n")
 
 
 def test_play_stops_bots_whose_turn_never_ends(probe_file):

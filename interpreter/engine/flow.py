@@ -140,6 +140,8 @@ def _end_round(ctx: Ctx) -> None:
     game, state = ctx.game, ctx.state
     game.round_end(ctx, {})
     ctx.signals.clear()
+    if game.round_watcher is not None:
+        game.round_watcher(state)
     if state.over:
         return
     if game.rounds is not None and state.round >= _count(game.rounds(ctx, {}), game.rounds):

@@ -48,6 +48,8 @@ class Param:
     name: str
     kind: str                # "from" or "subset_of"
     domain: Callable
+    # Seen only by the seat that plays the move; the others see its public form ("3 cards").
+    private: bool = False
 
 
 @dataclass
@@ -105,6 +107,9 @@ class Game:
         self._card_tables: dict[int, list[Card]] = {}
         self.logger: Callable | None = None
         self.choice_targets: set[str] = set()    # the variables a choose_random effect sets
+        # Called with the state when a round has ended, before the next one starts (a front end
+        # keeps the hand's last position to show it: the next round's start clears the table).
+        self.round_watcher: Callable | None = None
         _Compiler(self, spec).compile()
 
     # -- cards -----------------------------------------------------------------------------------
@@ -348,6 +353,7 @@ class _Compiler:
         for level, shown in game.shown.items():
             for label, compiled in shown.items():
                 self.errors += checks.check_view(self.doc, ("view", level, label), compiled, game.zones)
+        game.layout = self._layout(data.get("layout", {}))
         if self.errors:
             raise ErrorList(self.errors)
         if game.engine == "compiled":
@@ -390,10 +396,11 @@ class _Compiler:
         path = ("moves", name)
         spec = self.spec.data["moves"][name]
         params, locals_ = [], {}
+        private = self._private_params(path, spec)
         for pname, pdef in spec.get("params", {}).items():
             kind = next(iter(pdef))
             domain = self.expr(path + ("params", pname, kind), dict(locals_))
-            params.append(Param(pname, kind, domain))
+            params.append(Param(pname, kind, domain, pname in private))
             item = item_type(domain)
             locals_[pname] = item if kind == "from" or item is None else ListOf(item)    # subset_of: a list
         # The whole condition is compiled once to check it (a bool, known names); it runs as stages.
@@ -403,6 +410,31 @@ class _Compiler:
         self.errors += checks.check_params(name, params, stages)
         return MoveDef(name, index, params, self.effects.block(path + ("do",), locals_), stages,
                        self.doc.key_pos(path))
+
+    def _layout(self, hints: dict) -> dict:
+        """The screen hints, each a list of zone names (checked): order, hide, fan."""
+        for key, names in hints.items():
+            for i, name in enumerate(names):
+                if name not in self.game.zones:
+                    self.errors.append(SpecError(
+                        f"unknown zone '{name}'", self.doc.pos(("layout", key, i)),
+                        hint=did_you_mean(name, self.game.zones) or _choices_hint("the zones are", self.game.zones)))
+        return {key: list(hints.get(key, [])) for key in ("order", "hide", "fan")}
+
+    def _private_params(self, path: tuple, spec: dict) -> set[str]:
+        """The parameters only the mover sees: ``private: true`` (all of them) or a list of names."""
+        given = spec.get("private", False)
+        declared = list(spec.get("params", {}))
+        if given is True:
+            return set(declared)
+        if given is False:
+            return set()
+        for i, name in enumerate(given):
+            if name not in declared:
+                self.errors.append(SpecError(
+                    f"'{name}' is not a parameter of move '{path[-1]}'", self.doc.pos(path + ("private", i)),
+                    hint=did_you_mean(name, declared) or _choices_hint("its parameters are", declared)))
+        return set(given)
 
     def _stages(self, path: tuple, params: list[str], locals_: dict) -> list[list[Callable]]:
         """Split ``when`` at its top-level ``and``s; each clause waits for the parameters it names

@@ -12,8 +12,9 @@ from typing import Any
 from . import grids, tricks
 from .context import Ctx, active
 from .legal import legal_moves
+from .moves import show
 from .state import State
-from .values import ZoneRef, to_json
+from .values import Card, ZoneRef, to_json
 from .where import in_game
 
 EMPTY_SLOT = ""      # an empty slot of a grid, where a hidden card is None
@@ -106,3 +107,27 @@ def pile_names(game: Any, state: State, zone: str) -> list[str]:
         number = f"#{i % per_owner + 1}" if per_owner > 1 else ""
         names.append(f"{owner}{number}")
     return names
+
+
+def move_text(game: Any, move: Any, viewer: int | None) -> str:
+    """A move as ``viewer`` may read it (None: a spectator): its full text for the seat that
+    played it, else its public form, each private parameter replaced by what everyone saw
+    (``discard (3 cards)``, ``dealer_discard (a card)``)."""
+    definition = game.moves.get(move.name)
+    if viewer == move.seat or definition is None or not any(p.private for p in definition.params):
+        return move.text
+    words = [move.name]
+    for param, value in zip(definition.params, move.args):
+        if value is None:
+            continue
+        word = _public_word(value) if param.private else show(value)
+        if word != "":
+            words.append(word)
+    return " ".join(words)
+
+
+def _public_word(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        noun = "card" if value and all(isinstance(v, Card) for v in value) else "value"
+        return f"({len(value)} {noun}{'' if len(value) == 1 else 's'})"
+    return "(a card)" if isinstance(value, Card) else "(hidden)"

@@ -31,6 +31,17 @@ def card_text(label: str, color: bool = False) -> str:
     return label
 
 
+LETTER_OF_SYMBOL = {symbol: letter for letter, suit in SUIT_OF_LETTER.items() for symbol in [SUIT_SYMBOLS[suit]]}
+SHOWN_CARD = re.compile(r"\b(A|[2-9]|10|J|Q|K)([" + "".join(LETTER_OF_SYMBOL) + r"])")
+
+
+def typed_text(entry: str) -> str:
+    """A move typed with cards as they are shown (``5♠``, ``Jk★``) written as the notation has
+    them (``5S``, ``Jk``)."""
+    entry = SHOWN_CARD.sub(lambda m: m.group(1) + LETTER_OF_SYMBOL[m.group(2)], entry)
+    return entry.replace(SUIT_SYMBOLS["joker"], "")
+
+
 def suit_text(suit: Any, color: bool = False) -> str:
     symbol = SUIT_SYMBOLS.get(suit) if isinstance(suit, str) else None
     if symbol is None:

@@ -76,6 +76,11 @@ class Table:
         self.due[seat] = self.now + self._delay(seat)
         return action
 
+    def restart(self, when: float) -> None:
+        """A new hand starts at ``when`` (after a pause): every bot's next action is drawn afresh."""
+        self.now = max(self.now, when)
+        self.due = {}
+
     def _act(self, seat: int, when: float) -> Action:
         self.now = when
         try:

@@ -7,9 +7,14 @@ at the end, or during the game on request with a warning.
 
 In free play (a phase without turns) the bots act at their speed on the clock while the person
 thinks: when a line is typed, every bot action due before that moment happens first, then the
-person's move, at the moment it was entered. A move that lost its race is refused and nothing
-else changes. The clock is the real one, or a fake one (each typed line takes a fixed time) that
-makes a game exactly reproducible.
+person's move, at the moment it was entered. A move that lost its race is refused, naming who
+took it; nothing else changes and the list is shown again, numbered afresh (a number always
+refers to the list just shown). A hand's end stops play until every person has pressed Enter:
+no move crosses from one hand to the next. The clock is the real one, or a fake one (each typed
+line takes a fixed time) that makes a game exactly reproducible.
+
+Several people may share the terminal in a game with turns: the screen is handed over between
+them ("pass to P2, press Enter"). The other seats' private moves are shown in their public form.
 """
 from __future__ import annotations
 
@@ -22,21 +27,20 @@ from typing import Any, Callable
 
 import click
 
-from ..bots.agents import make_bot
-from ..engine import find_move
 from ..engine.loaded import LoadedGame, load_game
-from ..load.bundled import resolve_game
 from ..errors import IllegalMove, OptionError, RecordError, RulesError
-from .realtime import Action, Table
+from ..load.bundled import resolve_game
 from .record_writer import RecordWriter
 from .records import Record
 from .render import render_moves, render_view
+from .session import Session
 
-HELP = """Type the number of a move, or the move itself (a unique beginning is enough).
+HELP = """Type the number of a move, or the move itself (a unique beginning is enough; cards as
+shown, 5♠, or as written, 5S).
   board   show the table again (an empty line too, in free play)
   moves   list your legal moves
   seed    show the seed (it gives away every hidden card)
-  help    this text
+  help    this text; 'help NAME' describes the move NAME
   quit    stop the game (the record so far is kept)"""
 
 EXIT_NOT_FINISHED = 1
@@ -44,6 +48,7 @@ EXIT_INTERRUPTED = 130
 MOVE_NUMBER = re.compile(r"[0-9]+")     # ASCII digits only: int() also reads '٣' and refuses '²'
 SHOWN_DIGITS = 12                       # a longer number typed is shown cut short
 MAX_ENTRY_CHARS = 1_000                 # a longer line is not a move: refused, not echoed
+SEED_WARNING = "warning: with the seed anyone can work out every hidden card; the game goes on"
 
 
 def read_input(prompt: str) -> str:
@@ -97,58 +102,88 @@ class Clock:
         return self.fake
 
 
+FREE_PLAY_CROWD = ("several people cannot share one keyboard in free play, where everyone moves at "
+                   "once; play together over the network (rules serve), each at their own screen, "
+                   "or choose one seat with --human")
+HANDOVER_LINES = 40     # blank lines that push the last player's screen out of sight
+
+
+def open_session(file: str, options: dict, players: int | None, seed: int | None, bot_kind: str | None,
+                 record_path: str | None, human: Callable[[int], set[int]], bot_speed: float = 2.0,
+                 full_record: bool = True) -> Session:
+    """A session of the game in ``file`` (or the bundled game of that name): loaded, seats given
+    out, the record opened: a full record (with the seed, written when the game ends) or, with
+    ``full_record`` false, a player's record (no seed)."""
+    loaded = load_game(resolve_game(file), options)
+    bot_kind = bot_kind or ("priority" if loaded.game.bot_priority else "greedy")
+    players = players or loaded.game.default_players
+    humans = human(players)
+    if len(humans) > 1 and has_free_play(loaded):
+        raise OptionError(FREE_PLAY_CROWD)
+    seed = random.SystemRandom().randrange(1, 10**9) if seed is None else seed
+    writer = None
+    if record_path:
+        record = Record(loaded.name, loaded.digest(), file, loaded.options, seed, players,
+                        file_abs=str(Path(loaded.spec.file).resolve()), full=full_record)
+        writer = RecordWriter.open(record_path, record, loaded.spec.file)
+    return Session(loaded, players, seed, bot_kind, humans, bot_speed, writer)
+
+
+def has_free_play(loaded: LoadedGame) -> bool:
+    return any(phase.turns is None for phase in loaded.game.phases)
+
+
 class TerminalGame:
-    def __init__(self, loaded: LoadedGame, players: int, seed: int, bot_kind: str, record: RecordWriter | None,
-                 humans: set[int], bot_speed: float = 2.0, clock: Clock | None = None,
-                 read_line: Callable[[str], str] = read_input):
-        self.loaded = loaded
-        self.players = players
-        self.seed = seed
-        self.state = loaded.new_state(players, seed)
-        self.humans = humans
-        bots = {s: make_bot(bot_kind, loaded.game, s, seed) for s in range(players) if s not in humans}
-        self.table = Table(loaded.game, self.state, bots, {s: bot_speed for s in bots}, seed)
-        self.record = record
+    """The line mode: the board and the numbered moves printed, one line read per entry."""
+
+    def __init__(self, session: Session, clock: Clock | None = None, read_line: Callable[[str], str] = read_input,
+                 color: bool = True, handover_blank: bool = False):
+        self.session = session
+        self.loaded = session.loaded
+        self.state = session.state
         self.clock = clock or Clock()
         self.read_line = read_line
-        self.seen: list[str] = []          # the legal moves at the person's last look
+        self.color = color
+        self.handover_blank = handover_blank     # a terminal: push the last screen out of sight
+        self.seen: list[str] = []          # the moves as last listed: what the numbers refer to
+        self.shown_log = 0                 # how much of the log has been printed
+        self.shown_hand: Any = None        # the end of hand last printed
+        self.last_human: int | None = None
 
     @classmethod
     def open(cls, file: str, options: dict, players: int | None, seed: int | None, bot_kind: str | None,
              record_path: str | None, human: Callable[[int], set[int]], bot_speed: float = 2.0,
-             fake_clock: float | None = None, full_record: bool = True) -> "TerminalGame":
-        """A game ready to run; ``record_path`` gets a full record (with the seed, written when the
-        game ends) or, with ``full_record`` false, a player's record (no seed)."""
-        loaded = load_game(resolve_game(file), options)     # a file, or a bundled game by name
-        bot_kind = bot_kind or ("priority" if loaded.game.bot_priority else "greedy")
-        players = players or loaded.game.default_players
-        humans = human(players)
-        seed = random.SystemRandom().randrange(1, 10**9) if seed is None else seed
-        writer = None
-        if record_path:
-            record = Record(loaded.name, loaded.digest(), file, loaded.options, seed, players,
-                            file_abs=str(Path(loaded.spec.file).resolve()), full=full_record)
-            writer = RecordWriter.open(record_path, record, loaded.spec.file)
-        return cls(loaded, players, seed, bot_kind, writer, humans, bot_speed, Clock(fake_clock))
+             fake_clock: float | None = None, color: bool = True, full_record: bool = True) -> "TerminalGame":
+        session = open_session(file, options, players, seed, bot_kind, record_path, human, bot_speed, full_record)
+        return cls(session, Clock(fake_clock), color=color)
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the printed log is for: the one person, or nobody in particular."""
+        humans = self.session.humans
+        return next(iter(humans)) if len(humans) == 1 else None
 
     def run(self) -> int:
-        click.echo(f"{self.loaded.name}: {self.players} players. Type 'help' for help.")
+        s = self.session
+        click.echo(f"{self.loaded.name}: {s.players} players. Type 'help' for help.")
         try:
             return self._play()
         except RecordError as error:
-            if self.record:
-                self.record.discard()
             click.echo(f"\n{error.render()}", err=True)
-            click.echo("the game is over; its record is not kept." if self.state.over else
-                       "game stopped: without its record it is not played on.", err=True)
+            click.echo(s.record_lost(), err=True)
             return EXIT_NOT_FINISHED
 
     def _play(self) -> int:
+        s = self.session
         try:
             while not self.state.over:
-                seat = self._human_to_act()
+                if s.paused:
+                    self._between_hands()
+                    continue
+                seat = s.human_to_act()
                 if seat is None:
-                    self._note(self.table.next_bot_action())
+                    s.advance()
+                    self._print_log()
                 elif not self._human_turn(seat):
                     return self._stopped("game stopped before its end", 0)
         except EOFError:
@@ -156,124 +191,141 @@ class TerminalGame:
                                  EXIT_NOT_FINISHED)
         except KeyboardInterrupt:
             return self._stopped("interrupted: the game is not finished", EXIT_INTERRUPTED)
+        except RecordError:
+            raise
         except RulesError as error:
             return self._failed(error)
         try:
-            click.echo(render_view(self.loaded.view(self.state, None), color=True))
+            self._print_log()
+            click.echo(render_view(self.loaded.view(self.state, None), color=self.color))
             click.echo(final_table(self.loaded, self.state))
         except RulesError as error:
             return self._failed(error)
-        self._close_record()
-        click.echo(f"seed {self.seed}" + (f"; the record is in {self.record.path}" if self.record else ""))
+        s.close_record()
+        click.echo(s.seed_line(ended=True))
         return 0
-
-    def _human_to_act(self) -> int | None:
-        """The person to ask now: the one whose turn it is, or in free play the first person at
-        the table; None when a bot is to move."""
-        if self.state.current is not None:
-            return self.state.current if self.state.current in self.humans else None
-        return min(self.humans) if self.humans else None
 
     def _failed(self, error: RulesError) -> int:
         """An error of the game's rules (or a stalled game): reported, the record kept, exit 1."""
         click.echo(error.render(), err=True)
-        self._stopped("game stopped by an error", 1)
-        return 1
+        return self._stopped("game stopped by an error", EXIT_NOT_FINISHED)
 
     def _stopped(self, why: str, code: int) -> int:
-        self._close_record()
-        kept = f"; the record so far is in {self.record.path}" if self.record else ""
-        click.echo(f"\n{why}{kept}.\nseed {self.seed}")
+        self.session.close_record()
+        click.echo(f"\n{why}{self.session.kept_text()}.\n{self.session.seed_line()}")
         return code
 
-    def _close_record(self) -> None:
-        if self.record:
-            self.record.close()
+    def _print_log(self) -> None:
+        log = self.session.log
+        for entry in log[self.shown_log:]:
+            click.echo(self.session.entry_text(entry, self.viewer))
+        self.shown_log = len(log)
+        if self.session.hand_end is not self.shown_hand and self.session.hand_end is not None:
+            self.shown_hand = self.session.hand_end        # the hand's last position, before it is cleared
+            click.echo(f"== end of round {self.shown_hand.round} ==")
+            click.echo(render_view(self.session.hand_end_view(self.viewer), color=self.color).split("\n", 1)[1])
 
-    def _note(self, action: Action | None) -> None:
-        if action is None:
-            return
-        if self.record:
-            self.record.add(action.seat, action.move.text, action.time)
-        click.echo(f"P{action.seat + 1}: {action.move.text}")
+    def _between_hands(self) -> None:
+        """Every person presses Enter (the hand's end is on screen); the next hand starts at 'Go'."""
+        self._print_log()
+        click.echo(f"== hand over: round {self.state.round} is next ==")
+        for seat in sorted(self.session.humans):
+            self.read_line(f"P{seat + 1}: press Enter when ready for the next hand ")
+        moment = self.clock.line_typed()
+        click.echo("Go!")
+        self.session.resume(moment)
+
+    def _hand_over(self, seat: int) -> None:
+        """Several people at one terminal: the last one's screen goes out of sight first."""
+        if len(self.session.humans) > 1 and self.last_human not in (None, seat):
+            if self.handover_blank:
+                click.echo("\n" * HANDOVER_LINES)
+            self.read_line(f"pass to P{seat + 1}, press Enter ")
+        self.last_human = seat
 
     def _human_turn(self, seat: int) -> bool:
-        """Ask until the person plays a move; False when they quit."""
-        self.table.check_stalled()
+        """Ask until the person plays a move (or the hand ends); False when they quit."""
+        self.session.check_stalled()
+        self._hand_over(seat)
+        self._print_log()
         self._show(seat)
-        while not self.state.over:
+        s = self.session
+        while not self.state.over and not s.paused:
             entry = self.read_line(f"P{seat + 1}> ").strip()
             moment = self.clock.line_typed()
-            if self.state.current is None:
-                self._catch_up(moment)
-                self.table.check_stalled()
             word = entry.lower()
             if word in ("quit", "exit", "q"):
                 return False
             if word in ("help", "?"):
                 click.echo(HELP)
-            elif word in ("board", ""):
-                if word or self.state.current is None:
-                    self._show(seat)
-            elif word == "moves":
-                click.echo(render_moves(self._legal(seat)))
             elif word == "seed":
-                click.echo(f"seed {self.seed} (warning: with the seed anyone can work out every hidden card; "
-                           "the game goes on)")
+                click.echo(f"seed {s.seed} ({SEED_WARNING})")
+            elif word.startswith(("help ", "? ")):
+                name = word.split(None, 1)[1]
+                click.echo(s.describe(name) or f"no move called '{name}' has a description")
+            elif word in ("board", "", "moves"):
+                if word or s.free_play:
+                    self._catch_up(moment)
+                    if s.paused:           # the hand ended meanwhile: no board of the next one yet
+                        return True
+                    if word == "moves":
+                        click.echo(render_moves(self._legal(seat)))
+                    else:
+                        self._show(seat)
             elif self._try(seat, entry, moment):
                 return True
         return True
 
     def _catch_up(self, moment: float) -> None:
-        """Every bot action due before ``moment`` happens, shown as 'since your last look'."""
-        while not self.state.over:
-            action = self.table.next_bot_action(until=moment)
-            if action is None:
-                return
-            self._note(action)
+        if self.session.free_play:
+            self.session.advance(until=moment)
+            self.session.check_stalled()
+        self._print_log()
 
     def _try(self, seat: int, entry: str, moment: float) -> bool:
-        moves = self.loaded.legal_moves(self.state, seat)
+        """The entry read in the position last shown, then submitted at ``moment``."""
+        s = self.session
         try:
-            move = self._pick(entry, moves, seat)
+            move = self._pick(entry, seat)
         except IllegalMove as error:
-            click.echo(self._refusal(entry, error))
+            click.echo(s.refusal_text(error))
+            self._refresh(seat, moment)
             return False
-        if move is None:
+        submitted = s.submit(seat, move, moment)
+        self._print_log()
+        if submitted.refusal:
+            click.echo(submitted.refusal)
+            self._refresh(seat, moment)
             return False
-        action = self.table.play(seat, move, moment if self.state.current is None else self.table.now)
-        if self.record:
-            self.record.add(seat, action.move.text, action.time)
-        click.echo(f"P{seat + 1}: {action.move.text}")
         return True
 
-    def _refusal(self, entry: str, error: IllegalMove) -> str:
-        wanted = " ".join(entry.split()).lower()
-        if any(text.lower().startswith(wanted) for text in self.seen) and self.state.current is None:
-            return f"too slow: '{entry}' was possible when you looked, but the others moved first"
-        return f"error: {error.message}" + (f"\nhint: {error.hint}" if error.hint else "")
+    def _refresh(self, seat: int, moment: float) -> None:
+        """After a refusal in free play the position has moved on: show it, numbered afresh."""
+        if self.session.free_play:
+            self._catch_up(moment)
+            if not self.session.paused:
+                self._show(seat)
 
-    def _pick(self, entry: str, moves: list, seat: int) -> Any:
+    def _pick(self, entry: str, seat: int) -> Any:
         if MOVE_NUMBER.fullmatch(entry):
             # Compared as text first: a number of thousands of digits is not converted.
             digits = entry.lstrip("0")
             if len(digits) <= len(str(len(self.seen))) and 1 <= int(entry) <= len(self.seen):
-                return find_move(self.loaded.game, self.state, self.seen[int(entry) - 1], seat)
+                return self.session.resolve(seat, self.seen[int(entry) - 1])
             shown = digits or "0"
             shown = shown if len(shown) <= SHOWN_DIGITS else shown[:SHOWN_DIGITS] + "..."
-            click.echo(f"error: there is no move {shown}; choose 1 to {len(self.seen)}")
-            return None
+            raise IllegalMove(f"there is no move {shown}; choose 1 to {len(self.seen)}"
+                              if self.seen else f"there is no move {shown}: you have no move now")
         if len(entry) > MAX_ENTRY_CHARS:
-            click.echo(f"error: {len(entry):,} characters are too many for a move (at most {MAX_ENTRY_CHARS:,})")
-            return None
-        return find_move(self.loaded.game, self.state, entry, seat)
+            raise IllegalMove(f"{len(entry):,} characters are too many for a move (at most {MAX_ENTRY_CHARS:,})")
+        return self.session.resolve(seat, entry)
 
     def _legal(self, seat: int) -> list[str]:
-        self.seen = [m.text for m in self.loaded.legal_moves(self.state, seat)]
+        self.seen = [m.text for m in self.session.legal(seat)]
         return self.seen
 
     def _show(self, seat: int) -> None:
-        click.echo(render_view(self.loaded.view(self.state, seat), color=True))
+        click.echo(render_view(self.loaded.view(self.state, seat), color=self.color))
         moves = self._legal(seat)
         click.echo(f"Your moves (P{seat + 1}):" if moves else "You have no move now; press Enter to look again.")
         if moves:

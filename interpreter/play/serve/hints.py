@@ -1,0 +1,43 @@
+"""Where a legal move's cards and piles lie on the table, so that a page can play it by a click
+or a drag: for each move, its spots in order, ``[zone, pile]`` for a pile and
+``[zone, pile, position]`` for a card (indices into the view's ``zones``).
+
+Only a card the seat can see is placed (a hidden one is left out): a hint says nothing the view
+does not.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.values import Card, ZoneRef
+from ...engine.views import card_visible
+
+
+def move_spots(game: Any, state: Any, seat: int, moves: list) -> dict[str, list[list]]:
+    where = _card_places(state)
+    spots = {}
+    for move in moves:
+        found: list[list] = []
+        for arg in move.args:
+            _add(game, state, seat, arg, where, found)
+        spots[move.text] = found
+    return spots
+
+
+def _card_places(state: Any) -> dict[int, tuple[str, int, int]]:
+    return {card: (zone, i, k) for zone, piles in state.zones.items()
+            for i, pile in enumerate(piles) for k, card in enumerate(pile) if card is not None}
+
+
+def _add(game: Any, state: Any, seat: int, value: Any, where: dict, found: list) -> None:
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            _add(game, state, seat, item, where, found)
+    elif isinstance(value, Card) and value.id in where:
+        zone, i, k = where[value.id]
+        pile = state.zones[zone][i]
+        if card_visible(game, state, zone, game.pile_owner(state, zone, i), pile, k, seat):
+            found.append([zone, i, k])
+    elif isinstance(value, ZoneRef) and value.name in state.zones:
+        per_owner = len(state.zones[value.name]) // game.owners(state, value.name)
+        found.append([value.name, (value.owner or 0) * per_owner + value.index])

@@ -1,0 +1,194 @@
+"""One table on the server: its session, its clock, its seats and what each seat is sent.
+
+Everything a connection asks goes through here and happens at once, on the server's clock: a
+move is stamped when it arrives, the bot actions due by then come first, and the move is played
+if it is still possible, else refused with why (who was first, and how much earlier). Nothing
+here waits or touches the network; ``app`` calls it and sends what it returns.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine import apply_move
+from ...engine.views import move_text
+from ...errors import IllegalMove
+from ..realtime import Action
+from ..session import Session
+from .hints import move_spots
+from .protocol import ProtocolError, refused
+from .tokens import SeatTokens
+
+LOG_ON_JOIN = 200          # log lines a new connection receives at first
+
+
+class HostedSession(Session):
+    """A session that can also take a recorded move as it was (to restore a table)."""
+
+    def replay(self, seat: int, text: str, when: float) -> None:
+        state = self.state
+        round_before, free = state.round, state.current is None
+        bot = self.table.bots.get(seat)
+        if bot is not None:     # the bot draws as it did, so it goes on as it would have
+            bot.choose(state, self.loaded.legal_moves(state, seat))
+        shown = self.view(None) if self.game.tricks is not None else None
+        move = apply_move(self.game, state, text, seat)
+        self.table.now = max(self.table.now, when)
+        self._record(Action(seat, move, when), shown)
+        self.paused = False            # a move was made after it: everyone had been ready
+        self._pause_if_hand_ended(free, round_before)
+
+
+@dataclass
+class TableSetup:
+    """How a table was made: kept beside its record so that a restart restores it."""
+    file: str
+    options: dict
+    players: int
+    seed: int
+    bots: list[int]
+    bot_kind: str
+    bot_speed: float
+    tokens: dict[int, str] = field(default_factory=dict)
+
+
+class HostedTable:
+    def __init__(self, table_id: str, session: HostedSession, clock: Any, setup: TableSetup):
+        self.id = table_id
+        self.session = session
+        self.loaded = session.loaded
+        self.clock = clock
+        self.setup = setup
+        self.tokens = SeatTokens(sorted(session.humans), setup.tokens)
+        setup.tokens = dict(self.tokens.tokens)
+        self.version = 0
+        self.history: list[tuple[int, Action]] = []     # every action with the version it made
+        self.ready: set[int] = set()
+        self.connected: dict[int, int] = {}             # seat -> open connections
+        self.advance()
+
+    # -- seats -------------------------------------------------------------------------------------
+    @property
+    def people(self) -> list[int]:
+        return sorted(self.session.humans)
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The seat of a join's token (None: a spectator); ProtocolError for a token of no seat."""
+        if token is None or token == "":
+            return None
+        seat = self.tokens.seat_of(token)
+        if seat is None:
+            raise ProtocolError("this token is not one of this table's seats")
+        return seat
+
+    def connect(self, seat: int | None, change: int) -> None:
+        if seat is not None:
+            self.connected[seat] = self.connected.get(seat, 0) + change
+
+    # -- what happens ------------------------------------------------------------------------------
+    def advance(self) -> bool:
+        """Bots act up to now (in turns: until a person is to act); True when anything changed."""
+        s = self.session
+        if s.paused and not s.humans and not s.state.over:
+            s.resume(self.clock.now())          # nobody to wait for between hands
+            self._changed([])
+        return self._changed(s.advance(until=self.clock.now()))
+
+    def move(self, seat: int | None, text: str, version: int | None) -> tuple[bool, dict | None]:
+        """A seat's move, stamped now: (whether the table changed, a refusal to send back or None)."""
+        s = self.session
+        if seat is None:
+            return False, refused(text, "a spectator does not move")
+        if s.state.over:
+            return False, refused(text, "the game is over")
+        if s.paused:
+            return False, refused(text, "the hand is over: press Ready for the next one")
+        if s.state.current is not None and s.state.current != seat:
+            return False, refused(text, f"it is P{s.state.current + 1}'s turn")
+        now = self.clock.now()
+        changed = self._changed(s.advance(until=now))
+        try:
+            move = s.resolve(seat, text)
+        except IllegalMove as error:
+            return changed, refused(text, self._too_slow(seat, version, now) or _reason(error))
+        # In turns the session stamps a move with the table's time: the moment it arrived, here too.
+        s.table.now = max(s.table.now, now)
+        submitted = s.submit(seat, move, now)
+        changed = self._changed(submitted.before + ([submitted.action] if submitted.action else [])) or changed
+        if submitted.refusal:
+            return changed, refused(text, submitted.refusal)
+        self._changed(s.advance(until=now))
+        return True, None
+
+    def set_ready(self, seat: int | None) -> bool:
+        """A person is ready for the next hand; when everyone is, it starts ("Go")."""
+        s = self.session
+        if seat is None or not s.paused or seat in self.ready:
+            return False
+        self.ready.add(seat)
+        if self.ready >= s.humans:
+            self.ready.clear()
+            s.resume(self.clock.now())
+            self.advance()
+        self.version += 1
+        return True
+
+    def _changed(self, actions: list[Action]) -> bool:
+        for action in actions:
+            self.version += 1
+            self.history.append((self.version, action))
+        return bool(actions)
+
+    def _too_slow(self, seat: int, version: int | None, now: float) -> str | None:
+        """The move the seat chose was possible when it chose it: name the last action since then."""
+        last = None
+        for made, action in reversed(self.history):
+            if version is None or made <= version:
+                break
+            if action.seat != seat:
+                last = action
+                break
+        if last is None:
+            return None
+        took = move_text(self.session.game, last.move, seat)
+        return f"too slow: P{last.seat + 1} played '{took}' {max(0.0, now - last.time):.1f} s earlier"
+
+    # -- what a seat is sent -----------------------------------------------------------------------
+    def state_message(self, seat: int | None, log_from: int | None) -> dict:
+        """The table as ``seat`` may see it; the log from line ``log_from`` (None: the last lines)."""
+        s = self.session
+        state = s.state
+        view = s.view(seat)
+        legal = s.legal(seat) if seat is not None and not state.over else []
+        view["moves"] = [m.text for m in legal]
+        if log_from is None:
+            log_from = max(0, len(s.log) - LOG_ON_JOIN)
+        message = {
+            "type": "state", "version": self.version, "view": view,
+            "spots": move_spots(s.game, state, seat, legal) if legal else {},
+            "log": [s.entry_text(e, seat) for e in s.log[log_from:]], "log_from": log_from,
+            "paused": s.paused and not state.over, "ready": sorted(self.ready),
+            "people": self.people, "bots": self.setup.bots,
+            "connected": sorted(k for k, n in self.connected.items() if n > 0),
+            # Between hands: the hand's last position as this seat saw it (not the game's score,
+            # which may read cards the seat never saw).
+            "hand_end": s.hand_end_view(seat) if s.paused and not state.over else None,
+            "final": self.final() if state.over else None,
+        }
+        return message
+
+    def final(self) -> list[dict]:
+        state = self.session.state
+        scores, results, places = self.loaded.scores(state), self.loaded.results(state), self.loaded.ranking(state)
+        return [{"seat": seat, "place": places[seat], "score": scores[seat], "result": results[seat]}
+                for seat in sorted(range(state.players), key=lambda s: places[s])]
+
+    def welcome(self, seat: int | None) -> dict:
+        return {"type": "welcome", "table": self.id, "seat": seat, "game": self.loaded.name,
+                "players": self.session.players, "people": self.people, "bots": self.setup.bots,
+                "free_play": any(p.turns is None for p in self.session.game.phases),
+                "layout": self.session.game.layout}
+
+
+def _reason(error: IllegalMove) -> str:
+    return error.message + (f" ({error.hint})" if error.hint else "")

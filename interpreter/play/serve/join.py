@@ -1,0 +1,215 @@
+"""``rules join URL``: play a seat of a served table in the terminal, in line mode.
+
+The seat's link (``http://HOST:PORT/t/TABLE#token=...``) names the table and the seat. The board
+is drawn with the terminal's own rendering of a view; the other seats' moves arrive as log
+lines while you think. Moves are typed by number (of the list just shown) or by name, cards as
+shown (``5♠``) or as written (``5S``). The server stamps each move when it arrives and answers a
+lost race with who was first.
+"""
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from typing import Callable
+from urllib.parse import urlsplit
+
+import click
+from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
+from websockets.sync.client import connect
+
+from ...errors import RulesError
+from ..card_text import typed_text
+from ..render import render_moves, render_view
+
+HELP = """Type the number of a move or the move itself (cards as shown, 5♠, or as written, 5S).
+  board   show the table again (an empty line too)
+  help    this text
+  quit    leave the table (your seat waits for you: open the link again)"""
+WAIT = 0.5           # seconds between looks at a closed connection while waiting
+
+
+def socket_url(link: str) -> tuple[str, str | None]:
+    """The WebSocket address of a seat's link, and its token (None: watch)."""
+    parts = urlsplit(link)
+    if parts.scheme not in ("http", "https", "ws", "wss") or not parts.netloc or "/t/" not in parts.path:
+        raise RulesError(f"'{link}' is not a table's link (http://HOST:PORT/t/TABLE#token=...)")
+    scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
+    table = parts.path.rsplit("/t/", 1)[1].strip("/")
+    token = dict(p.split("=", 1) for p in parts.fragment.split("&") if "=" in p).get("token")
+    return f"{scheme}://{parts.netloc}/ws/{table}", token
+
+
+class RemoteSeat:
+    """The connection: a thread receives every message; the latest table is kept for the player."""
+
+    def __init__(self, socket, echo: Callable[[str], None]):
+        self.socket = socket
+        self.echo = echo
+        self.inbox: queue.Queue = queue.Queue()
+        self.state: dict | None = None
+        self.closed = False
+        self.log_shown = 0
+        self.refusals = 0
+        threading.Thread(target=self._receive, daemon=True).start()
+
+    def _receive(self) -> None:
+        try:
+            for raw in self.socket:
+                self.inbox.put(json.loads(raw))
+        except (ConnectionClosed, OSError):
+            pass
+        self.closed = True
+        self.inbox.put(None)
+
+    def take(self, block: bool) -> bool:
+        """Handle the messages that came (waiting for one if ``block``); False once closed."""
+        try:
+            message = self.inbox.get(timeout=WAIT) if block else self.inbox.get_nowait()
+        except queue.Empty:
+            return not self.closed
+        while message is not None:
+            self._handle(message)
+            try:
+                message = self.inbox.get_nowait()
+            except queue.Empty:
+                return True
+        return False
+
+    def _handle(self, message: dict) -> None:
+        kind = message["type"]
+        if kind == "state":
+            self.state = message
+            log_end = message["log_from"] + len(message["log"])
+            for line in message["log"][max(0, self.log_shown - message["log_from"]):]:
+                self.echo(line)
+            self.log_shown = log_end
+        elif kind == "refused":
+            self.refusals += 1
+            self.echo(message["reason"])
+        elif kind == "error":
+            self.refusals += 1
+            self.echo(f"error: {message['error']}")
+
+    def send(self, message: dict) -> None:
+        self.socket.send(json.dumps(message))
+
+
+def join(link: str, color: bool = True, read_line: Callable[[str], str] = input,
+         echo: Callable[[str], None] = click.echo) -> int:
+    address, token = socket_url(link)
+    try:
+        with connect(address, open_timeout=10) as socket:
+            socket.send(json.dumps({"type": "join", "token": token} if token else {"type": "join"}))
+            welcome = json.loads(socket.recv(timeout=10))
+            if welcome["type"] != "welcome":
+                raise RulesError(f"the table refused: {welcome.get('error', welcome)}")
+            seat = welcome["seat"]
+            who = "watching" if seat is None else f"you are P{seat + 1}"
+            echo(f"{welcome['game']}: {welcome['players']} seats, {who}. Type 'help' for help.")
+            return Player(RemoteSeat(socket, echo), seat, color, read_line, echo).run()
+    except (OSError, InvalidURI, WebSocketException, TimeoutError) as error:
+        raise RulesError(f"cannot reach the table at {address}: {error}") from None
+
+
+class Player:
+    def __init__(self, remote: RemoteSeat, seat: int | None, color: bool, read_line, echo):
+        self.remote, self.seat, self.color, self.read_line, self.echo = remote, seat, color, read_line, echo
+        self.seen: list[str] = []
+        self.shown_version = -1
+        self.shown_hand: int | None = None
+
+    def run(self) -> int:
+        remote = self.remote
+        try:
+            while remote.take(block=remote.state is None):
+                state = remote.state
+                if state is None:
+                    continue
+                if state["final"]:
+                    return self._final(state)
+                if state["paused"]:
+                    self._between_hands(state)
+                elif state["view"]["moves"] and self.seat is not None:
+                    if not self._ask(state):
+                        break
+                else:
+                    remote.take(block=True)
+        except EOFError:
+            self.echo("input ended; you left the table (open the link again to come back).")
+            return 0
+        except KeyboardInterrupt:
+            self.echo("\ninterrupted; you left the table.")
+            return 130
+        if remote.closed:
+            self.echo("the server closed the connection.")
+            return 1
+        self.echo("you left the table (open the link again to come back).")
+        return 0
+
+    def _show(self, state: dict) -> None:
+        self.echo(render_view(state["view"], color=self.color))
+        self.seen = list(state["view"]["moves"])
+        self.echo(f"Your moves (P{self.seat + 1}):" if self.seen else "No move for you now.")
+        if self.seen:
+            self.echo(render_moves(self.seen))
+        self.shown_version = state["version"]
+
+    def _ask(self, state: dict) -> bool:
+        """One entry; False when the player quits."""
+        if state["version"] != self.shown_version and (state["view"]["current"] is not None or self.shown_version < 0):
+            self._show(state)
+        entry = self.read_line(f"P{self.seat + 1}> ").strip()
+        self.remote.take(block=False)
+        word = entry.lower()
+        if word in ("quit", "exit", "q"):
+            return False
+        if word in ("help", "?"):
+            self.echo(HELP)
+        elif word in ("", "board", "moves"):
+            self._show(self.remote.state)
+        else:
+            self._submit(entry)
+        return True
+
+    def _submit(self, entry: str) -> None:
+        if entry.isdigit():
+            number = int(entry)
+            if not 1 <= number <= len(self.seen):
+                self.echo(f"error: there is no move {number}; choose 1 to {len(self.seen)}" if self.seen
+                          else f"error: there is no move {number}: you have no move now")
+                return
+            text = self.seen[number - 1]
+        else:
+            text = typed_text(entry)
+        version, refusals = self.remote.state["version"], self.remote.refusals
+        self.remote.send({"type": "move", "move": text, "version": self.shown_version})
+        # The answer: a new table (played, or moved on meanwhile) or a refusal.
+        while (self.remote.take(block=True) and self.remote.state["version"] == version
+               and self.remote.refusals == refusals):
+            pass
+        self.shown_version = -1 if self.remote.state["view"]["current"] is None else self.shown_version
+
+    def _between_hands(self, state: dict) -> None:
+        if state["hand_end"] is not None and self.shown_hand != state["hand_end"]["round"]:
+            self.shown_hand = state["hand_end"]["round"]
+            self.echo(f"== end of round {self.shown_hand} ==")
+            self.echo(render_view(state["hand_end"], color=self.color).split("\n", 1)[1])
+        self.echo("== hand over ==")
+        if self.seat is not None and self.seat not in state["ready"]:
+            self.read_line(f"P{self.seat + 1}: press Enter when ready for the next hand ")
+            self.remote.send({"type": "ready"})
+        while self.remote.take(block=True) and self.remote.state["paused"]:
+            pass
+        if not self.remote.state["paused"]:
+            self.echo("Go!")
+            self.shown_version = -1
+
+    def _final(self, state: dict) -> int:
+        self.echo(render_view(state["view"], color=self.color))
+        self.echo("seat  place  score  result")
+        for row in state["final"]:
+            result = row["result"]
+            shown = f"{result:+g}" if isinstance(result, (int, float)) else str(result)
+            self.echo(f"P{row['seat'] + 1:<4} {row['place']:>5}  {row['score']:>5}  {shown:>6}")
+        return 0

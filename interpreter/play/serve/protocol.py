@@ -1,0 +1,94 @@
+"""The messages between a table and its connections, as JSON objects with a ``type``.
+
+From a connection: ``join`` (first, with a seat's ``token`` or none for a spectator), ``move``
+(its ``move`` text and the ``version`` of the position it was chosen in) and ``ready`` (between
+hands). A message that is too large, not JSON, of an unknown type or with fields of the wrong
+kind is refused with a ``ProtocolError`` whose text the connection receives as an ``error``;
+nothing changes. docs/serve.md lists every message.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+MAX_MESSAGE_BYTES = 4096      # a move's text is short: anything longer is refused unread
+MAX_MOVE_CHARS = 400
+RATE_PER_SECOND = 20.0        # messages a connection may send, on average...
+RATE_BURST = 40               # ...and at once
+MAX_REFUSED_IN_A_ROW = 200    # then the connection is closed
+
+FIELDS = {"join": {"token": str}, "move": {"move": str, "version": int}, "ready": {}}
+REQUIRED = {"join": set(), "move": {"move"}, "ready": set()}
+
+
+class ProtocolError(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    type: str
+    token: str | None = None
+    move: str | None = None
+    version: int | None = None
+
+
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """A connection's message, checked; ProtocolError says what is wrong with it."""
+    size = len(raw.encode("utf-8", "replace")) if isinstance(raw, str) else len(raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message too large ({size} bytes; at most {MAX_MESSAGE_BYTES})")
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ProtocolError("not a JSON message") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind not in FIELDS:
+        raise ProtocolError(f"unknown message type {json.dumps(kind)}; expected one of {', '.join(FIELDS)}")
+    fields = FIELDS[kind]
+    for name, value in data.items():
+        if name == "type":
+            continue
+        if name not in fields:
+            raise ProtocolError(f"'{kind}' has no field '{name}'")
+        if type(value) is not fields[name]:
+            raise ProtocolError(f"'{kind}': '{name}' must be {'text' if fields[name] is str else 'a whole number'}")
+    missing = REQUIRED[kind] - data.keys()
+    if missing:
+        raise ProtocolError(f"'{kind}' needs '{sorted(missing)[0]}'")
+    if kind == "move" and not 0 < len(data["move"]) <= MAX_MOVE_CHARS:
+        raise ProtocolError(f"a move is 1 to {MAX_MOVE_CHARS} characters")
+    return ClientMessage(kind, data.get("token"), data.get("move"), data.get("version"))
+
+
+class RateLimit:
+    """A token bucket: ``RATE_PER_SECOND`` messages on average, ``RATE_BURST`` at once."""
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST,
+                 clock: Callable[[], float] = time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.level = float(burst)
+        self.last = clock()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.level = min(self.burst, self.level + (now - self.last) * self.rate)
+        self.last = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+def error(text: str) -> dict:
+    return {"type": "error", "error": text}
+
+
+def refused(move: str, reason: str) -> dict:
+    return {"type": "refused", "move": move, "reason": reason}

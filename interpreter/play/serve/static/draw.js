@@ -1,0 +1,235 @@
+// Drawing a table from a view: nothing here knows any game. Zones become piles grouped by owner
+// (this seat first, the shared ones in the middle, the others apart), a grid zone a grid of
+// slots, dice as dice, variables and the game's view lines as tables; hidden cards as backs.
+import { cardFace, cardText } from "./cards.js";
+
+export function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// Stored values come tagged ({"$map": ...}, {"$seat": 0}); undo that for display.
+export function plain(value) {
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === "object") {
+    if ("$map" in value) return Object.fromEntries(Object.entries(value.$map).map(([k, v]) => [k, plain(v)]));
+    if ("$seat" in value) return `P${value.$seat + 1}`;
+    if ("$card" in value) return "a card";
+    if ("$zone" in value) return value.$zone;
+    if ("$pairs" in value) return value.$pairs.map(([k, v]) => `${plain(k)}: ${cell(plain(v))}`);
+  }
+  return value;
+}
+
+export function cell(value) {
+  if (value === null || value === undefined) return "–";
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (Array.isArray(value)) return value.length ? value.map(cell).join(" ") : "–";
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${cell(v)}`).join(", ");
+  if (typeof value === "string" && /^(A|[2-9]|10|J|Q|K)[CDHS]$/.test(value)) return cardText(value);
+  return String(value);
+}
+
+export function seatName(seat) {
+  return `P${seat + 1}`;
+}
+
+export function drawCard(label, place, extra) {
+  const card = el("div", "card");
+  if (place) {
+    card.dataset.zone = place[0];
+    card.dataset.pile = place[1];
+    card.dataset.pos = place[2];
+  }
+  if (label === null) {
+    card.classList.add("back");
+  } else if (label === "") {
+    card.classList.add("slot");
+  } else {
+    const face = cardFace(label);
+    if (face.red) card.classList.add("red");
+    if (face.joker) card.classList.add("joker");
+    card.dataset.label = label;
+    card.title = cardText(label);
+    const corner = el("span", "corner");
+    corner.append(el("span", "rank", face.rank));
+    if (face.suit) corner.append(el("span", "small-suit", face.suit));
+    card.append(corner);
+    if (face.suit) card.append(el("span", "suit", face.suit));
+    else card.classList.add("plain");
+  }
+  if (extra) card.append(el("span", "by", extra));
+  return card;
+}
+
+// One pile: a run of hidden cards is drawn as one back with its count; visible cards overlap.
+function drawPile(view, zone, index, label) {
+  const cards = view.zones[zone][index];
+  const pile = el("div", "pile");
+  pile.dataset.zone = zone;
+  pile.dataset.pile = index;
+  const number = label.includes("#") ? label.split("#")[1] : "";
+  if (number) pile.append(el("div", "pile-name", number));
+  const row = el("div", "cards");
+  if (view.grids[zone]) {
+    const [rows, cols] = view.grids[zone];
+    row.className = "grid";
+    row.style.gridTemplateColumns = `repeat(${cols}, auto)`;
+    for (let k = 0; k < rows * cols; k++) row.append(drawCard(k < cards.length ? cards[k] : "", [zone, index, k]));
+  } else {
+    const plays = view.tricks && view.tricks.zone === zone ? view.tricks.plays : null;
+    let k = 0;
+    while (k < cards.length) {
+      if (cards[k] === null) {
+        let end = k;
+        while (end < cards.length && cards[end] === null) end++;
+        const back = drawCard(null, [zone, index, end - 1]);
+        if (end - k > 1) back.append(el("span", "count", String(end - k)));
+        row.append(back);
+        k = end;
+      } else {
+        const by = plays && plays[k] ? seatName(plays[k][0]) : undefined;
+        row.append(drawCard(cards[k], [zone, index, k], by));
+        k++;
+      }
+    }
+    if (!cards.length) row.append(el("div", "card slot"));
+    const visible = cards.filter(c => c !== null).length;
+    if (visible > 5) row.classList.add(visible > 10 ? "tight" : "close");
+  }
+  pile.append(row);
+  return pile;
+}
+
+// The owner of each pile ("P1", "T2", "" for shared) and the piles of each owner, zone by zone.
+// The game's layout hint ``order`` puts some zones first; the others follow as declared.
+function zoneOrder(view, layout) {
+  const first = ((layout && layout.order) || []).filter(z => z in view.zones);
+  return first.concat(Object.keys(view.zones).filter(z => !first.includes(z)));
+}
+
+function areasOf(view, layout) {
+  const areas = new Map();
+  for (const zone of zoneOrder(view, layout)) {
+    view.zones[zone].forEach((_, index) => {
+      const label = view.pile_names[zone][index];
+      const owner = label.split("#")[0];
+      if (!areas.has(owner)) areas.set(owner, new Map());
+      const zones = areas.get(owner);
+      if (!zones.has(zone)) zones.set(zone, []);
+      zones.get(zone).push([index, label]);
+    });
+  }
+  return areas;
+}
+
+function areaTitle(owner, view) {
+  if (owner.startsWith("T") && view.teams) {
+    const team = Number(owner.slice(1)) - 1;
+    const members = view.teams.map((t, s) => (t === team ? seatName(s) : null)).filter(Boolean);
+    return `${owner} (${members.join(" ")})`;
+  }
+  return owner;
+}
+
+function drawArea(owner, zones, view, message) {
+  const area = el("div", "area");
+  if (owner) {
+    const title = el("div", "area-title", areaTitle(owner, view));
+    if (owner.startsWith("P")) {
+      const seat = Number(owner.slice(1)) - 1;
+      if (message.bots.includes(seat)) title.append(el("span", "tag", "bot"));
+      else if (!message.connected.includes(seat)) title.append(el("span", "tag away", "away"));
+      if (view.current === seat) area.classList.add("to-play");
+    }
+    area.append(title);
+  }
+  const row = el("div", "zones");
+  for (const [zone, piles] of zones) {
+    const block = el("div", "zone");
+    block.dataset.zone = zone;
+    block.append(el("div", "zone-name", zone));
+    const list = el("div", "piles");
+    for (const [index, label] of piles) list.append(drawPile(view, zone, index, label));
+    block.append(list);
+    row.append(block);
+  }
+  area.append(row);
+  return area;
+}
+
+export function drawBoard(message, board, layout) {
+  const view = message.view;
+  const mine = view.seat === null ? null : seatName(view.seat);
+  const myTeam = view.seat !== null && view.teams ? `T${view.teams[view.seat] + 1}` : null;
+  const parts = { others: board.querySelector("#others"), shared: board.querySelector("#shared"),
+                  mine: board.querySelector("#mine") };
+  Object.values(parts).forEach(p => p.replaceChildren());
+  if (view.dice.length) parts.shared.append(drawDice(view.dice));
+  for (const [owner, zones] of areasOf(view, layout)) {
+    const area = drawArea(owner, zones, view, message);
+    if (owner === "") parts.shared.append(area);
+    else if (owner === mine || owner === myTeam) { area.classList.add("own"); parts.mine.append(area); }
+    else parts.others.append(area);
+  }
+}
+
+function drawDice(dice) {
+  const row = el("div", "area dice-area");
+  row.append(el("div", "area-title", "dice"));
+  const box = el("div", "dice");
+  dice.forEach(value => box.append(el("div", "die", String(value))));
+  row.append(box);
+  return row;
+}
+
+// Variables and the game's view lines: one table with a column per seat, and the game's own.
+export function drawScores(view, box) {
+  box.replaceChildren();
+  const seats = view.seat_vars.map(plain);
+  const rows = [];
+  if (seats.length) {
+    for (const [key, value] of Object.entries(seats[0])) {
+      if (value && typeof value === "object" && !Array.isArray(value)) {
+        for (const sub of Object.keys(value)) rows.push([sub, seats.map(s => (s[key] || {})[sub])]);
+      }
+    }
+    for (const [key, value] of Object.entries(seats[0])) {
+      if (!(value && typeof value === "object" && !Array.isArray(value))) rows.push([key, seats.map(s => s[key])]);
+    }
+  }
+  for (const [label, values] of Object.entries(view.shown.seat)) rows.push([label, values.map(plain)]);
+  const facts = { ...plain(view.vars), ...Object.fromEntries(Object.entries(view.shown.game).map(([k, v]) => [k, plain(v)])) };
+  if (view.tricks) {
+    facts.trump = plain(view.tricks.trump);
+    facts.led = plain(view.tricks.led);
+  }
+  const list = el("dl", "facts");
+  for (const [key, value] of Object.entries(facts)) list.append(el("dt", "", key), el("dd", "", cell(value)));
+  if (Object.keys(facts).length) box.append(list);
+  if (rows.length) box.append(table(["", ...seats.map((_, s) => seatName(s))], rows.map(([k, v]) => [k, ...v.map(cell)]), view.seat));
+  if (view.teams) {
+    const teams = view.team_vars.map(plain);
+    const keys = teams.length ? Object.keys(teams[0]) : [];
+    if (keys.length) box.append(table(["", ...teams.map((_, t) => `T${t + 1}`)], keys.map(k => [k, ...teams.map(t => cell(t[k]))])));
+  }
+}
+
+export function table(header, rows, highlight) {
+  const node = el("table", "sheet");
+  const head = el("tr");
+  header.forEach((h, i) => {
+    const th = el("th", i - 1 === highlight ? "me" : "", h);
+    head.append(th);
+  });
+  node.append(head);
+  for (const row of rows) {
+    const tr = el("tr");
+    row.forEach((c, i) => tr.append(el(i ? "td" : "th", i - 1 === highlight ? "me" : "", c)));
+    node.append(tr);
+  }
+  return node;
+}

@@ -1,0 +1,288 @@
+// The table page: one WebSocket to the server, the table drawn afresh from every view it sends,
+// moves by a click on a button, a click on a card then its target, or a drag and drop.
+import { moveText } from "./cards.js";
+import { cell, drawBoard, drawScores, el, seatName, table } from "./draw.js";
+
+const MAX_RECONNECTS = 30;
+const page = {
+  socket: null, message: null, pending: null, seat: null, selected: null, dragging: false,
+  reconnects: 0, log: [], welcome: null,
+};
+const $ = id => document.getElementById(id);
+const tableId = location.pathname.split("/").pop();
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+  page.socket = socket;
+  socket.onopen = () => {
+    page.reconnects = 0;
+    socket.send(JSON.stringify(token ? { type: "join", token } : { type: "join" }));
+    status("online", "online");
+  };
+  socket.onmessage = event => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    status("offline", "offline");
+    if (page.reconnects++ < MAX_RECONNECTS) setTimeout(connect, Math.min(500 * 2 ** page.reconnects, 10000));
+  };
+}
+
+function status(text, cls) {
+  const node = $("status");
+  node.textContent = text;
+  node.className = `status ${cls}`;
+}
+
+function receive(message) {
+  if (message.type === "welcome") {
+    page.welcome = message;
+    page.seat = message.seat;
+    page.log = [];
+    document.title = `${message.game}${message.seat === null ? " (watching)" : ` — ${seatName(message.seat)}`}`;
+  } else if (message.type === "state") {
+    page.log = page.log.slice(0, message.log_from).concat(message.log);
+    if (page.message && page.message.paused && !message.paused && !message.view.over) toast("Go!", "go");
+    if (page.dragging) page.pending = message;
+    else show(message);
+  } else if (message.type === "refused") {
+    toast(message.reason, "bad");
+  } else if (message.type === "error") {
+    toast(message.error, "bad");
+    if (!page.welcome) status(message.error, "offline");
+  }
+}
+
+function show(message) {
+  page.message = message;
+  const view = message.view;
+  $("title").textContent = view.game;
+  $("flow").textContent = view.over ? "game over" : `round ${view.round} · ${view.phase}`;
+  $("who").textContent = view.over ? "" : view.current === null ? "everyone plays at once"
+    : view.current === page.seat ? "your turn" : `${seatName(view.current)} to play`;
+  $("who").className = view.current !== null && view.current === page.seat ? "your-turn" : "";
+  // Between hands the board shows how the hand ended (the next one waits under the overlay).
+  const board = message.paused && message.hand_end ? { ...message, view: { ...message.hand_end, moves: [] } } : message;
+  drawBoard(board, $("board"), page.welcome && page.welcome.layout);
+  drawScores(board.view, $("scores"));
+  drawLog();
+  keepSelection();
+  drawMoves();
+  markSources();
+  drawOverlay(message);
+  document.body.dataset.version = message.version;     // what a test (or a curious person) can wait for
+}
+
+function drawLog() {
+  const list = $("log");
+  const shown = page.log.slice(-150);
+  list.start = page.log.length - shown.length + 1;        // the numbers are the log's own
+  list.replaceChildren(...shown.map(line => el("li", "", moveText(line))));
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+}
+
+// -- moves ---------------------------------------------------------------------------------------
+function moves() {
+  return page.message ? page.message.view.moves : [];
+}
+
+function spots(move) {
+  return page.message.spots[move] || [];
+}
+
+function placeOf(node) {
+  const z = node.dataset.zone, p = Number(node.dataset.pile);
+  return node.dataset.pos === undefined ? [z, p] : [z, p, Number(node.dataset.pos)];
+}
+
+// Does a move's spot (a pile, or a card in a pile) name the place clicked (a card or a pile)?
+function matches(spot, place) {
+  if (!spot || spot[0] !== place[0] || spot[1] !== place[1]) return false;
+  return spot.length === 2 || (place.length === 3 && spot[2] === place[2]);
+}
+
+function startingAt(place) {
+  return moves().filter(m => matches(spots(m)[0], place));
+}
+
+function send(move) {
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN) return toast("not connected", "bad");
+  page.socket.send(JSON.stringify({ type: "move", move, version: page.message.version }));
+  page.selected = null;
+}
+
+function clicked(node) {
+  const place = placeOf(node);
+  if (page.selected) {
+    const chosen = startingAt(page.selected).filter(m => matches(spots(m)[1], place));
+    if (chosen.length === 1) return send(chosen[0]);
+    if (chosen.length > 1) return select(page.selected, chosen);
+    if (page.selected.join() === place.join()) return select(null);
+  }
+  let from = startingAt(place);
+  if (!from.length && place.length === 3) from = startingAt(place.slice(0, 2));
+  if (!from.length) return select(null);
+  const whole = from.filter(m => spots(m).length === 1);
+  if (from.length === 1 && whole.length === 1) return send(from[0]);
+  select(matches(spots(from[0])[0], place) && spots(from[0])[0].length === 3 ? place : spots(from[0])[0], from);
+}
+
+function select(place, only) {
+  page.selected = place;
+  page.only = only || null;
+  drawMoves();
+  markSources();
+}
+
+function keepSelection() {
+  if (page.selected && !startingAt(page.selected).length) page.selected = null;
+  page.only = null;
+}
+
+function drawMoves() {
+  const box = $("moves");
+  const all = moves();
+  const shown = page.only || (page.selected ? startingAt(page.selected) : all);
+  box.replaceChildren();
+  const message = page.message;
+  if (page.seat === null) box.append(el("p", "hint", "You are watching."));
+  else if (!all.length) box.append(el("p", "hint", message && message.view.over ? "The game is over." : "No move for you now."));
+  const groups = new Map();
+  for (const move of shown) {
+    const name = move.split(" ")[0];
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name).push(move);
+  }
+  for (const [name, list] of groups) {
+    const row = el("div", "move-group");
+    for (const move of list) {
+      const button = el("button", "move", moveText(move));
+      button.dataset.move = move;
+      button.onclick = () => send(move);
+      row.append(button);
+    }
+    box.append(row);
+  }
+  if (page.selected) {
+    const cancel = el("button", "cancel", "cancel");
+    cancel.onclick = () => select(null);
+    box.append(cancel);
+  }
+}
+
+// Sources are cards and piles a move starts from; with a selection, its targets are lit.
+function markSources() {
+  const board = $("board");
+  board.querySelectorAll(".source, .target, .selected").forEach(n => n.classList.remove("source", "target", "selected"));
+  const targets = page.selected ? startingAt(page.selected).map(m => spots(m)[1]).filter(Boolean) : [];
+  for (const node of board.querySelectorAll(".card[data-zone], .pile")) {
+    const place = placeOf(node);
+    const isCard = node.classList.contains("card");
+    if (startingAt(place).length) node.classList.add("source");
+    if (isCard && !node.classList.contains("back") && startingAt(place.slice(0, 2)).length) node.draggable = true;
+    if (isCard && startingAt(place).length) node.draggable = true;
+    // A pile target lights the pile; a card target (a card spot) lights that card.
+    if (targets.some(t => t.length === place.length && matches(t, place))) node.classList.add("target");
+  }
+  if (page.selected) {
+    const [z, p, k] = page.selected;
+    const node = board.querySelector(page.selected.length === 3
+      ? `.card[data-zone="${z}"][data-pile="${p}"][data-pos="${k}"]` : `.pile[data-zone="${z}"][data-pile="${p}"]`);
+    if (node) node.classList.add("selected");
+  }
+}
+
+// -- drag and drop ---------------------------------------------------------------------------------
+// The places a drop lands on: the card under the pointer (if any) and its pile.
+function placesAt(target) {
+  const card = target.closest(".card[data-zone]"), pile = target.closest(".pile");
+  return [card && placeOf(card), pile && placeOf(pile)].filter(Boolean);
+}
+
+function dropped(target) {
+  const places = placesAt(target);
+  return page.selected ? startingAt(page.selected).filter(m => places.some(p => matches(spots(m)[1], p))) : [];
+}
+
+function setUpBoard() {
+  const board = $("board");
+  board.addEventListener("click", event => {
+    const node = event.target.closest(".card[data-zone]") || event.target.closest(".pile");
+    if (node && page.seat !== null) clicked(node);
+  });
+  board.addEventListener("dragstart", event => {
+    const card = event.target.closest(".card[data-zone]");
+    if (!card) return;
+    let place = placeOf(card);
+    if (!startingAt(place).length) place = place.slice(0, 2);
+    if (!startingAt(place).length) return event.preventDefault();
+    page.dragging = true;
+    event.dataTransfer.setData("text/plain", JSON.stringify(place));
+    event.dataTransfer.effectAllowed = "move";
+    select(place);
+  });
+  board.addEventListener("dragover", event => {
+    if (dropped(event.target).length) event.preventDefault();
+  });
+  board.addEventListener("drop", event => {
+    event.preventDefault();
+    const chosen = dropped(event.target);
+    if (chosen.length === 1) send(chosen[0]);
+    else if (chosen.length > 1) select(page.selected, chosen);
+  });
+  board.addEventListener("dragend", () => {
+    page.dragging = false;
+    if (page.pending) { const message = page.pending; page.pending = null; show(message); }
+  });
+}
+
+// -- between hands, and the end ---------------------------------------------------------------------
+function drawOverlay(message) {
+  const overlay = $("overlay"), panel = $("panel");
+  const view = message.view;
+  if (message.final) {
+    panel.replaceChildren(el("h2", "", "Game over"),
+      table(["seat", "place", "score", "result"], message.final.map(r =>
+        [seatName(r.seat) + (r.seat === page.seat ? " (you)" : ""), String(r.place), cell(r.score), cell(r.result)])),
+      closeButton(overlay));
+    overlay.hidden = page.closedFinal === true;
+    return;
+  }
+  if (!message.paused) { overlay.hidden = true; return; }
+  const waiting = message.people.filter(s => !message.ready.includes(s));
+  const parts = [el("h2", "", `End of round ${message.hand_end ? message.hand_end.round : view.round - 1}`)];
+  if (message.hand_end) {          // the hand's last position, as this seat saw it: its public values
+    const values = el("div", "hand-values");
+    drawScores(message.hand_end, values);
+    parts.push(values);
+  }
+  parts.push(el("p", "", waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}` : ""));
+  if (page.seat !== null && !message.ready.includes(page.seat)) {
+    const ready = el("button", "ready", "Ready for the next hand");
+    ready.onclick = () => page.socket.send(JSON.stringify({ type: "ready" }));
+    parts.push(ready);
+  } else if (page.seat !== null) {
+    parts.push(el("p", "hint", "You are ready."));
+  }
+  panel.replaceChildren(...parts);
+  overlay.hidden = false;
+}
+
+function closeButton(overlay) {
+  const button = el("button", "cancel", "look at the table");
+  button.onclick = () => { page.closedFinal = true; overlay.hidden = true; };
+  return button;
+}
+
+let toastTimer = null;
+function toast(text, cls) {
+  const node = $("toast");
+  node.textContent = moveText(text);
+  node.className = cls;
+  node.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { node.hidden = true; }, cls === "go" ? 1200 : 3500);
+}
+
+setUpBoard();
+connect();

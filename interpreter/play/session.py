@@ -1,0 +1,241 @@
+"""A game being played by people and bots: what every front end (the line mode, the full-screen
+table) shares.
+
+It owns the table (``realtime.Table``) and the log, and answers the questions a front end asks:
+what may this person do now (``look``), what happened up to this moment (``advance``), and is the
+move this person chose still possible at the moment it is submitted (``submit``). A refusal says
+what happened: the hand ended, or which seat took the move first and how much earlier.
+
+The log holds the moves, the game's own ``log:`` lines and who took each trick; a front end
+reads it for one seat (``log_lines``), where the other seats' private moves are in public form.
+Between hands (in free play) the session pauses: no bot acts and no move is taken until the front
+end calls ``resume`` (everyone ready, "Go").
+
+The seed is not shown while the game runs (anyone who knows it can work out every hidden card):
+a front end shows ``seed_line`` when the game ends or stops, after ``close_record``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots.agents import make_bot
+from ..engine import find_move
+from ..engine.views import move_text
+from ..errors import IllegalMove
+from .card_text import typed_text
+from .realtime import Action, Table
+from .record_writer import RecordWriter
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the log: a move (``move`` set) or a text of the game (``text``)."""
+    time: float
+    seat: int | None = None
+    move: Any = None
+    text: str = ""
+
+
+@dataclass
+class Submitted:
+    """What became of a person's move: played (``action``) or refused (``refusal``), and the bot
+    actions that came first."""
+    action: Action | None
+    before: list[Action] = field(default_factory=list)
+    refusal: str | None = None
+
+
+class Session:
+    def __init__(self, loaded: Any, players: int, seed: int, bot_kind: str, humans: set[int],
+                 bot_speed: float = 2.0, record: RecordWriter | None = None):
+        self.loaded = loaded
+        self.game = loaded.game
+        self.players = players
+        self.seed = seed
+        self.humans = humans
+        self.state = loaded.new_state(players, seed)
+        bots = {s: make_bot(bot_kind, loaded.game, s, seed) for s in range(players) if s not in humans}
+        self.table = Table(loaded.game, self.state, bots, {s: bot_speed for s in bots}, seed)
+        self.record = record
+        self.log: list[Entry] = []
+        self.paused = False            # a hand ended in free play: waiting for everyone's "Go"
+        self.pause_every_hand = False   # pause at the end of every hand, with turns too
+        self._said: list[str] = []      # the game's log lines of the move being applied
+        self.game.logger = lambda ctx, text: self._said.append(text)
+        self.hand_end: Any = None       # the position when the last hand ended, before the next began
+        self.game.round_watcher = self._hand_ended
+
+    def _hand_ended(self, state: Any) -> None:
+        self.hand_end = state.clone()
+        self.hand_end.over = True       # a position to look at, no longer to play
+
+    def hand_end_view(self, seat: int | None) -> dict | None:
+        """What ``seat`` saw when the last hand ended (before the next deal cleared the table)."""
+        return None if self.hand_end is None else self.loaded.view(self.hand_end, seat)
+
+    # -- what a person may see and do ---------------------------------------------------------------
+    @property
+    def free_play(self) -> bool:
+        return not self.state.over and self.state.current is None
+
+    def view(self, seat: int | None) -> dict:
+        return self.loaded.view(self.state, seat)
+
+    def legal(self, seat: int) -> list:
+        return [] if self.paused else self.loaded.legal_moves(self.state, seat)
+
+    def human_to_act(self) -> int | None:
+        """The person to ask now: whose turn it is, or in free play the first person at the table;
+        None when a bot is to move."""
+        if self.state.over:
+            return None
+        if self.state.current is not None:
+            return self.state.current if self.state.current in self.humans else None
+        return min(self.humans) if self.humans else None
+
+    def resolve(self, seat: int, entry: str) -> Any:
+        """The legal move ``entry`` names now (cards may be typed as shown, ``5♠``); IllegalMove
+        with the reason otherwise."""
+        return find_move(self.game, self.state, typed_text(entry), seat)
+
+    def describe(self, name: str) -> str:
+        spec = self.game.spec.data.get("moves", {}).get(name, {})
+        return spec.get("description", "") if isinstance(spec, dict) else ""
+
+    def log_lines(self, viewer: int | None, last: int | None = None) -> list[str]:
+        entries = self.log if last is None else self.log[-last:]
+        return [self.entry_text(e, viewer) for e in entries]
+
+    def entry_text(self, entry: Entry, viewer: int | None) -> str:
+        if entry.move is None:
+            return entry.text
+        return f"P{entry.seat + 1}: {move_text(self.game, entry.move, viewer)}"
+
+    # -- time ----------------------------------------------------------------------------------------
+    def advance(self, until: float | None = None, watch: tuple[int, str] | None = None,
+                turns_only: bool = False, limit: int | None = None) -> list[Action]:
+        """Every bot action due by ``until`` (None: until a person must act), stopping when a hand
+        ends in free play. With ``watch`` (a seat and a move's text), stops after the action that
+        made that move impossible (the caller names it in its refusal). ``turns_only`` stops where
+        free play starts, ``limit`` after that many actions."""
+        actions: list[Action] = []
+        while not self.paused and not self.state.over and (limit is None or len(actions) < limit):
+            if turns_only and self.state.current is None:
+                break
+            round_before, free = self.state.round, self.state.current is None
+            action = self._bot_action(until)
+            if action is None:
+                break
+            actions.append(action)
+            self._pause_if_hand_ended(free, round_before)
+            if watch is not None and not self._still_legal(*watch):
+                break
+        return actions
+
+    def resume(self, when: float) -> None:
+        """Everyone is ready: the next hand starts now; the bots start thinking afresh."""
+        self.paused = False
+        self.table.restart(when)
+
+    def submit(self, seat: int, move: Any, when: float) -> Submitted:
+        """A person's move, chosen in the position they saw, at the moment ``when``: the bot actions
+        due before it happen first; then it is played if still possible, else refused with why."""
+        if self.paused:
+            return Submitted(None, [], "the hand is over: wait for the next one")
+        before = self.advance(until=when, watch=(seat, move.text)) if self.free_play else []
+        if self.paused:
+            return Submitted(None, before, "the hand ended before your move; it was not played")
+        if not self._still_legal(seat, move.text):
+            return Submitted(None, before, self._too_slow(seat, move.text, before, when))
+        round_before, free = self.state.round, self.state.current is None
+        shown = self.view(None) if self.game.tricks is not None else None
+        action = self._record(self.table.play(seat, move.text, when if free else self.table.now), shown)
+        self._pause_if_hand_ended(free, round_before)
+        return Submitted(action, before)
+
+    def _pause_if_hand_ended(self, free: bool, round_before: int) -> None:
+        if (free or self.pause_every_hand) and self.state.round != round_before and not self.state.over:
+            self.paused = True
+
+    def _too_slow(self, seat: int, text: str, before: list[Action], when: float) -> str:
+        if before:
+            last = before[-1]
+            took = move_text(self.game, last.move, seat)
+            return f"too slow: P{last.seat + 1} played '{took}' {when - last.time:.1f} s earlier"
+        return f"'{text}' is no longer possible"
+
+    def _still_legal(self, seat: int, text: str) -> bool:
+        return any(m.text == text for m in self.loaded.legal_moves(self.state, seat))
+
+    def _bot_action(self, until: float | None) -> Action | None:
+        before = self.view(None) if self.game.tricks is not None else None
+        action = self.table.next_bot_action(until=until)
+        if action is not None:
+            self._record(action, before)
+        return action
+
+    def _record(self, action: Action, before: dict | None = None) -> Action:
+        if self.record:
+            self.record.add(action.seat, action.move.text, action.time)
+        self.log.append(Entry(action.time, action.seat, action.move))
+        self.log.extend(Entry(action.time, text=text) for text in self._said)
+        self._said.clear()
+        if before is not None:
+            taker = trick_taker(before, self.view(None))
+            if taker:
+                self.log.append(Entry(action.time, text=f"{taker} took the trick"))
+        return action
+
+    def check_stalled(self) -> None:
+        """A RulesError when the game is not over but nobody can ever move (before waiting for a person)."""
+        self.table.check_stalled()
+
+    # -- the end: the record and the seed ----------------------------------------------------------------
+    def close_record(self) -> None:
+        """Put the record in place (a full one gets its seed now); RecordError when it cannot be written."""
+        if self.record:
+            self.record.close()
+
+    def kept_text(self) -> str:
+        return f"; the record so far is in {self.record.path}" if self.record else ""
+
+    def seed_line(self, ended: bool = False) -> str:
+        """The seed, shown once the game is over or stopped; where the record is, at the end."""
+        where = f"; the record is in {self.record.path}" if self.record and ended else ""
+        return f"seed {self.seed}{where}"
+
+    def record_lost(self) -> str:
+        """After a RecordError: the record is given up (the target left as it was); what that means."""
+        if self.record:
+            self.record.discard()
+        return ("the game is over; its record is not kept." if self.state.over else
+                "game stopped: without its record it is not played on.")
+
+    def refusal_text(self, error: IllegalMove) -> str:
+        return f"error: {error.message}" + (f"\nhint: {error.hint}" if error.hint else "")
+
+
+def trick_taker(before: dict, after: dict) -> str | None:
+    """Who took the trick just completed, read from two public views: the owner of the pile that
+    grew by the trick's cards (none when the cards left the table, at the end of a hand)."""
+    zone = before["tricks"]["zone"]
+    had = len(before["zones"][zone][0])
+    if not had or len(after["zones"][zone][0]) > had:
+        return None
+    gained = had + 1 - len(after["zones"][zone][0])
+    for name, piles in after["zones"].items():
+        if name == zone or name not in before["zones"]:
+            continue
+        for label, pile, old in zip(after["pile_names"][name], piles, before["zones"][name]):
+            if label and len(pile) - len(old) == gained:
+                return _owner_name(label.split("#")[0], after.get("teams"))
+    return None
+
+
+def _owner_name(owner: str, teams: list[int] | None) -> str:
+    """``P3``; a team with its members, ``T2 (P2 P5)``."""
+    if owner.startswith("T") and teams:
+        members = " ".join(f"P{s + 1}" for s, t in enumerate(teams) if t == int(owner[1:]) - 1)
+        return f"{owner} ({members})"
+    return owner

@@ -1,0 +1,320 @@
+"""The full-screen table (Textual): the status bar, the board, the values and the log, the list
+of choices for the move being built, and a line to type a move with completion and history.
+
+Keys: arrows and Enter (or a click) choose; 1-9 choose by number; Backspace or Escape go back
+one choice; ``/`` types a move (Tab or the right arrow completes it, up and down recall earlier
+ones, Escape goes back to the list); ``?`` describes the move; Ctrl+Q quits (the record is kept).
+Typing ``seed`` shows the seed, with a warning; otherwise it is shown only once the table is
+closed, with where the record is.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option as ListOption
+
+from ...errors import RecordError, RulesError
+from ..card_text import card_text
+from ..session import Session
+from ..terminal import EXIT_INTERRUPTED, EXIT_NOT_FINISHED, SEED_WARNING, final_table
+from .board import Board
+from .clock import RealClock, StepClock
+from .controller import BETWEEN, COVER, OVER, WATCH, Controller
+from .status import status_text
+
+TICK_SECONDS = 0.05
+KEYS = ("keys: arrows+Enter or 1-9 choose, a click too; Backspace/Esc back; / type a move "
+        "(Tab or → completes, ↑↓ history); ? help; Ctrl+Q quit")
+
+
+class MoveInput(Input):
+    """The typed entry, with the moves typed before (up and down)."""
+
+    BINDINGS = [Binding("up", "older", show=False), Binding("down", "newer", show=False),
+                Binding("escape", "leave", show=False)]
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.history: list[str] = []
+        self.back_in_history = 0
+
+    def remember(self, text: str) -> None:
+        if text and (not self.history or self.history[-1] != text):
+            self.history.append(text)
+        self.back_in_history = 0
+
+    def action_older(self) -> None:
+        if self.back_in_history < len(self.history):
+            self.back_in_history += 1
+            self.value = self.history[-self.back_in_history]
+            self.cursor_position = len(self.value)
+
+    def action_newer(self) -> None:
+        if self.back_in_history > 0:
+            self.back_in_history -= 1
+            self.value = self.history[-self.back_in_history] if self.back_in_history else ""
+            self.cursor_position = len(self.value)
+
+    def action_leave(self) -> None:
+        self.app.query_one("#choices").focus()
+
+
+class TableApp(App):
+    CSS = """
+    Screen { layout: vertical; }
+    #status { height: 1; background: $primary-darken-2; color: $text; }
+    #main { height: 1fr; }
+    #board { width: 1fr; padding: 0 1; overflow-y: auto; }
+    #side { width: 40%; max-width: 64; border-left: solid $primary; }
+    #prompt { height: auto; max-height: 2; background: $boost; }
+    #notice { height: auto; max-height: 3; color: $warning; }
+    #choices { height: 1fr; min-height: 4; border: none; padding: 0; }
+    #log { height: 40%; border-top: solid $primary; }
+    #entry { height: 1; border: none; padding: 0 1; }
+    """
+    BINDINGS = [Binding("ctrl+q", "quit_game", "quit"), Binding("question_mark", "describe", "help"),
+                Binding("slash", "type_move", "type"), Binding("backspace", "back", "back", show=False),
+                Binding("escape", "back", "back", show=False)] + [
+                Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)]
+
+    def __init__(self, session: Session, color: bool = True, fake_clock: float | None = None,
+                 clock: Any = None, bot_delay: float = 0.4, auto: bool = True):
+        if not color:
+            os.environ["NO_COLOR"] = "1"      # Textual reads it when the app is made
+        super().__init__()
+        session.pause_every_hand = True        # the hand's end stays on screen until Enter
+        self.session = session
+        self.color = color
+        self.auto = auto
+        self.clock = clock or (StepClock(fake_clock) if fake_clock is not None else RealClock())
+        self.controller = Controller(session, self.clock, bot_delay)
+        self.board = Board(self.controller.viewer, color, session.game.layout)
+        self.exit_code = 0
+        self.failure: RulesError | None = None
+        self.help = ""
+        self._half_seconds = -1
+        self._checked: Any = None        # the position last checked for a stalled game
+
+    # -- layout ----------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            yield Static(id="board")
+            with Vertical(id="side"):
+                yield Static(id="prompt")
+                yield Static(id="notice")
+                yield OptionList(id="choices", markup=False)
+                yield Static(id="log")
+        yield MoveInput(id="entry", placeholder="/ to type a move, ? for help, Ctrl+Q to quit")
+
+    def on_mount(self) -> None:
+        self.title = self.session.loaded.name
+        self.query_one("#choices").focus()
+        self.tick()
+        self.redraw()
+        if self.auto:
+            self.set_interval(TICK_SECONDS, self.tick)
+
+    def play(self) -> int:
+        """Run full screen; afterwards the final table (or why it stopped), the seed and where the
+        record is stay in the terminal. The exit code: 0 at the end or on quit, 1 after an error
+        (of the game, or the record's), 130 on Ctrl-C."""
+        interrupted = False
+        try:
+            self.run()
+        except KeyboardInterrupt:
+            interrupted = True
+        try:
+            return self._ended(interrupted)
+        except RecordError as error:
+            self.failure = error
+        print(self.failure.render(), file=sys.stderr)
+        print(self.session.record_lost(), file=sys.stderr)
+        return EXIT_NOT_FINISHED
+
+    def _ended(self, interrupted: bool) -> int:
+        s = self.session
+        if isinstance(self.failure, RecordError):
+            raise self.failure
+        if self.failure is not None:
+            print(self.failure.render(), file=sys.stderr)
+            return self._stopped("game stopped by an error", EXIT_NOT_FINISHED)
+        if interrupted:
+            return self._stopped("interrupted: the game is not finished", EXIT_INTERRUPTED)
+        if not s.state.over:
+            return self._stopped("game stopped before its end", self.exit_code)
+        print(final_table(s.loaded, s.state))
+        s.close_record()
+        print(s.seed_line(ended=True))
+        return self.exit_code
+
+    def _stopped(self, why: str, code: int) -> int:
+        self.session.close_record()
+        print(f"{why}{self.session.kept_text()}.\n{self.session.seed_line()}")
+        return code
+
+    def _safely(self, action: Any, *args: Any) -> None:
+        """Run a step of the game; an error of the game (a limit reached...) ends the app with
+        its message, printed once the screen is restored, never a traceback."""
+        try:
+            action(*args)
+        except RulesError as error:
+            self.failure = error
+            self.exit()
+
+    def screen_text(self) -> str:
+        """The screen as plain text, line by line (for tests and text captures)."""
+        return "\n".join(strip.text.rstrip() for strip in self.screen._compositor.render_strips())
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def tick(self) -> None:
+        self._safely(self._tick)
+
+    def _tick(self) -> None:
+        c = self.controller
+        self._check_stalled()
+        if c.tick() or c.marks_expired():
+            self.redraw()
+        elif c.session.free_play and int(self.clock.now() * 2) != self._half_seconds:
+            self._half_seconds = int(self.clock.now() * 2)        # the clock in the status bar
+            self.query_one("#status", Static).update(status_text(c.last_view or c.view(), self.session,
+                                                                 self.clock.now(), c.mode))
+
+    def _check_stalled(self) -> None:
+        """A game nobody can move in ends the table with its error (checked once per position)."""
+        s = self.session
+        position = (len(s.log), s.state.round, s.paused)
+        if position != self._checked:
+            self._checked = position
+            s.check_stalled()
+
+    def redraw(self) -> None:
+        c = self.controller
+        self.board.seat = c.viewer
+        self.board.me = f"P{c.viewer + 1}" if c.viewer is not None else None
+        view = c.last_view if c.last_view is not None else c.view()     # made once per change
+        mode = c.mode
+        self.query_one("#status", Static).update(status_text(view, self.session, self.clock.now(), mode))
+        if mode == COVER:
+            self.query_one("#board", Static).update(Text(f"\n  The screen is hidden: pass it to P{c.viewer + 1}."))
+        else:
+            if mode in (BETWEEN, OVER) and self.session.hand_end is not None:
+                view = self.session.hand_end_view(c.viewer)      # the hand as it ended
+            board = self.board.table(view, c.marked())
+            board.append_text(self.board.values(view))
+            if mode == OVER:
+                board.append("\n" + final_table(self.session.loaded, self.session.state) + "\n")
+            self.query_one("#board", Static).update(board)
+        self._draw_log(mode)
+        self.query_one("#notice", Static).update(Text(_shown(c.notice)))
+        self.query_one("#prompt", Static).update(Text(c.prompt(), style="bold"))
+        self._draw_choices()
+        entry = self.query_one("#entry", MoveInput)
+        texts = c.seen_moves
+        entry.suggester = SuggestFromList(texts + [_shown(t) for t in texts], case_sensitive=False)
+
+    def _draw_log(self, mode: str) -> None:
+        log = self.query_one("#log", Static)
+        if self.help:             # the help stands in the log's place until the next key
+            log.update(Text(self.help))
+            return
+        lines = [] if mode == COVER else self.controller.log_lines()
+        height = max(1, log.size.height or 8)
+        shown = Text("\n".join(_shown(line) for line in lines[-height:]), no_wrap=True, overflow="ellipsis")
+        log.update(shown)
+
+    def _draw_choices(self) -> None:
+        choices = self.query_one("#choices", OptionList)
+        options = self.controller.options()
+        wanted = [(o.label, o.marked, o.enabled) for o in options]
+        if getattr(choices, "_shown", None) == wanted:
+            return
+        choices._shown = wanted
+        choices.clear_options()
+        for n, option in enumerate(options):
+            mark = ("[x] " if option.marked else "[ ] ") if isinstance(option.key, tuple) and option.key[0] == "toggle" else ""
+            number = f"{n + 1}. " if n < 9 else "   "
+            choices.add_option(ListOption(Text(number + mark + option.label), disabled=not option.enabled))
+        if options:
+            choices.highlighted = 0
+
+    # -- keys ------------------------------------------------------------------------------------
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self._choose(event.option_index)
+
+    def action_pick(self, number: int) -> None:
+        if self.focused is self.query_one("#choices"):
+            self._choose(number - 1)
+
+    def on_key(self, event: Any) -> None:
+        if self.help and event.key != "question_mark":
+            self.help = ""
+            self.call_after_refresh(self.redraw)
+
+    def _choose(self, index: int) -> None:
+        self._safely(self._choose_option, index)
+
+    def _choose_option(self, index: int) -> None:
+        options = self.controller.options()
+        if not 0 <= index < len(options):
+            return
+        key = options[index].key
+        if key == "quit":
+            self.exit()
+            return
+        self.controller.choose(key)
+        self.redraw()
+
+    def action_back(self) -> None:
+        self.controller.back()
+        self.redraw()
+
+    def action_describe(self) -> None:
+        self.help = self.controller.help_text() + "\n\n" + KEYS
+        self.redraw()
+
+    def action_type_move(self) -> None:
+        self.query_one("#entry").focus()
+
+    def action_quit_game(self) -> None:
+        self.exit()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._safely(self._submitted, event)
+
+    def _submitted(self, event: Input.Submitted) -> None:
+        entry = self.query_one("#entry", MoveInput)
+        text = event.value.strip()
+        entry.remember(text)
+        word = text.lower()
+        if word in ("quit", "exit"):
+            self.exit()
+            return
+        if word in ("help", "?"):
+            self.action_describe()
+        elif word == "seed":
+            self.controller.notice = f"seed {self.session.seed} ({SEED_WARNING})"
+            entry.value = ""
+        elif self.controller.mode in (BETWEEN, COVER):
+            self.controller.choose(None)
+        elif text and self.controller.typed(text):
+            entry.value = ""
+        elif not text:
+            self.controller.notice = ""
+        self.redraw()
+
+
+def _shown(text: str) -> str:
+    """A move's text with its cards as the board shows them (``play 5♠``)."""
+    return " ".join(card_text(word) for word in text.split(" "))
+
+
+__all__ = ["TableApp", "WATCH"]

@@ -1,0 +1,253 @@
+"""The table drawn from one seat's view, as Rich text: the shared zones, the seat's own zones in
+full, the other seats compact (counts for what is hidden), and the values (the game's ``view:``,
+the seats' and teams' variables). Made from the view alone, so it shows nothing the seat may not
+see; used by the full-screen table and by its tests (``plain`` gives the same without styles).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from ..card_text import TRUMP_MARK, card_text, suit_text
+from ..grid_text import grid_lines
+from ..render import _cell, _plain
+
+RED_SUITS = ("♥", "♦")
+EMPTY = "—"
+HIDDEN = "▒"
+CHANGED = "reverse"       # the style of a pile that has just changed
+MANY_PILES = 6            # more piles than this in a zone: only those with cards are drawn
+
+
+class Board:
+    """Draws views of one seat; ``color`` False draws without any colour (NO_COLOR)."""
+
+    def __init__(self, seat: int | None, color: bool = True, layout: dict | None = None):
+        self.seat = seat
+        self.color = color
+        self.me = f"P{seat + 1}" if seat is not None else None
+        # The game's hints (``layout:``): zones first in this order, zones not drawn, fanned zones.
+        self.layout = layout or {}
+
+    def _zones_in_order(self, view: dict) -> list[str]:
+        order = self.layout.get("order", [])
+        hidden = set(self.layout.get("hide", []))
+        names = [z for z in order if z in view["zones"]] + [z for z in view["zones"] if z not in order]
+        return [z for z in names if z not in hidden]
+
+    # -- the regions -------------------------------------------------------------------------------
+    def table(self, view: dict, changed: frozenset = frozenset()) -> Text:
+        """The zones: shared first, then the seat's own, then every other seat's, one line each."""
+        out = Text()
+        mine_team = self._my_team(view)
+        shared, mine, others = [], [], {}
+        for zone in self._zones_in_order(view):
+            labels = view["pile_names"][zone]
+            owners: dict[str, list[int]] = {}
+            for i, label in enumerate(labels):
+                owners.setdefault(label.split("#")[0], []).append(i)
+            for owner, indexes in owners.items():
+                if owner == "":
+                    shared.append((zone, indexes))
+                elif owner in (self.me, mine_team):
+                    mine.append((zone, indexes))
+                else:
+                    others.setdefault(owner, []).append((zone, indexes))
+        if view["dice"]:
+            out.append("dice ", style="dim")
+            out.append(" ".join(f"[{d}]" for d in view["dice"]) + "\n", style="bold")
+        if view.get("tricks") is not None:
+            self._trick(out, view)
+        self._section(out, "Table", [self._zone_line(view, z, ix, changed, full=True) for z, ix in shared])
+        if self.me is not None:
+            self._section(out, f"You ({self.me})", [self._zone_line(view, z, ix, changed, full=True) for z, ix in mine])
+        for owner, zones in others.items():
+            parts = [self._zone_line(view, z, ix, changed, full=z in self.layout.get("fan", ())) for z, ix in zones
+                     if any(view["zones"][z][i] not in ([], [""] * len(view["zones"][z][i])) for i in ix)]
+            parts = parts or [Text(EMPTY, style="dim")]
+            self._section(out, None, [Text(owner + "  ", style="bold") + Text("  ").join(parts)])
+        return out
+
+    def values(self, view: dict) -> Text:
+        """The game's values, then a table of the seats' (and teams') variables."""
+        out = Text()
+        shown_game = view["shown"]["game"]
+        # The game's own `view:` values; without them its variables, those that hold something.
+        game_values = ({k: _plain(v) for k, v in shown_game.items()} if shown_game
+                       else {k: v for k, v in _plain(view["vars"]).items() if v not in (None, [], {}, "")})
+        for n, (key, value) in enumerate(game_values.items()):
+            out.append(("  " if n else "") + f"{key} ", style="dim")
+            out.append(_cell(value))
+        if game_values:
+            out.append("\n")
+        names = [f"P{i + 1}" for i in range(view["players"])]
+        rows = _seat_rows(view)
+        if rows:
+            widths = [max(len(r[i]) for r in [[""] + names] + rows) for i in range(len(names) + 1)]
+            head = [""] + names
+            out.append(" ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(head, widths))) + "\n",
+                       style="bold")
+            for row in rows:
+                out.append(" ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))) + "\n")
+        if view.get("teams") is not None:
+            for number, values in enumerate(view["team_vars"]):
+                members = " ".join(names[s] for s, t in enumerate(view["teams"]) if t == number)
+                shown = "  ".join(f"{k} {_cell(v)}" for k, v in _plain(values).items())
+                out.append(f"T{number + 1} ({members}) {shown}\n")
+        return out
+
+    # -- pieces ------------------------------------------------------------------------------------
+    def _section(self, out: Text, title: str | None, lines: list[Text]) -> None:
+        if not lines:
+            return
+        if title:
+            out.append(title + "\n", style="bold underline")
+        for line in lines:
+            out.append_text(line)
+            out.append("\n")
+
+    def _trick(self, out: Text, view: dict) -> None:
+        tricks = view["tricks"]
+        trump = "none" if tricks["trump"] is None else suit_text(tricks["trump"])
+        out.append("trump ", style="dim")
+        out.append_text(self._suits(trump))
+        if tricks["led"] is not None:
+            out.append("  led ", style="dim")
+            out.append_text(self._suits(suit_text(tricks["led"])))
+        out.append("  trick ", style="dim")
+        plays = [(f"P{seat + 1}" if seat is not None else "?", label) for seat, label in tricks["plays"]]
+        if not plays:
+            out.append(EMPTY)
+        for who, label in plays:
+            out.append(who + " ", style="dim")
+            out.append_text(self._card(label))
+            out.append(" ")
+        out.append("\n")
+
+    def _zone_line(self, view: dict, zone: str, indexes: list[int], changed: frozenset, full: bool) -> Text:
+        piles = [view["zones"][zone][i] for i in indexes]
+        line = Text(zone + " ", style="dim")
+        if zone in view.get("grids", {}):
+            return self._grid(view, zone, indexes, full)
+        tricks = view.get("tricks")
+        empties = 0
+        many = len(piles) > MANY_PILES
+        if many:      # many piles (foundations): those with cards, and a count
+            empties = sum(1 for p in piles if not p)
+            indexes = [i for i, p in zip(indexes, piles) if p]
+            piles = [p for p in piles if p]
+        for n, (i, pile) in enumerate(zip(indexes, piles)):
+            if n:
+                line.append(" | " if full else " ", style="dim")
+            if full and tricks is not None and zone == tricks["hand"]:
+                text = self._hand(pile, tricks)
+            else:
+                text = self._pile(pile, full and not many)
+            if (zone, i) in changed:
+                text.stylize(CHANGED)
+            line.append_text(text)
+        if empties:
+            line.append(f"{'  ' if piles else ''}({empties} empty)", style="dim")
+        if len(piles) > 1 and not full and all(not p for p in piles):
+            return Text(zone + " ", style="dim") + Text(EMPTY)
+        return line
+
+    def _grid(self, view: dict, zone: str, indexes: list[int], full: bool) -> Text:
+        rows, cols = view["grids"][zone]
+        piles = [[card_text(c) if c else c for c in view["zones"][zone][i]] for i in indexes]
+        lines = grid_lines(zone, piles, [""] * len(piles), rows, cols)[2:]
+        text = Text(zone + (":\n" if full else " "), style="dim")
+        if full:
+            text.append_text(self._suits("\n".join(lines)))
+        else:
+            text.append(" / ".join(line.strip() for line in lines))
+        return text
+
+    def _pile(self, pile: list, full: bool) -> Text:
+        if not pile:
+            return Text(EMPTY, style="dim")
+        hidden = sum(1 for c in pile if c is None)
+        if hidden == len(pile):
+            return Text(f"{hidden}{HIDDEN}")
+        if not full or (hidden == len(pile) - 1 and pile[-1] is not None and hidden > 1):
+            top = self._card(pile[-1]) if pile[-1] is not None else Text(HIDDEN)
+            return top + Text(f"+{len(pile) - 1}", style="dim") if len(pile) > 1 else top
+        out = Text()
+        for n, card in enumerate(pile):
+            if n:
+                out.append(" ")
+            out.append_text(self._card(card))
+        return out
+
+    def _hand(self, pile: list, tricks: dict) -> Text:
+        """The seat's hand by effective suit, trumps first and marked, high cards first."""
+        cards = tricks["cards"]
+        known = [c for c in pile if c is not None]
+        suits: list = []
+        for label in known:
+            suit = cards.get(label, [None])[0]
+            if suit not in suits:
+                suits.append(suit)
+        suits.sort(key=lambda s: (s != tricks["trump"], str(s)))
+        out = Text()
+        for n, suit in enumerate(suits):
+            if n:
+                out.append("  ")
+            members = sorted((c for c in known if cards.get(c, [None])[0] == suit),
+                             key=lambda c: -_number(cards.get(c, [None, 0])[1]))
+            if suit == tricks["trump"] and suit is not None:
+                out.append(TRUMP_MARK, style="bold")
+            out.append_text(Text(" ").join(self._card(c) for c in members))
+        if len(known) < len(pile):
+            out.append(f" {len(pile) - len(known)}{HIDDEN}")
+        return out if known or pile else Text(EMPTY, style="dim")
+
+    def _card(self, label: str | None) -> Text:
+        if label is None:
+            return Text(HIDDEN)
+        return self._suits(card_text(label))
+
+    def _suits(self, text: str) -> Text:
+        """Red suits in red (bold black for the others), when colour is on."""
+        out = Text(text)
+        if self.color:
+            for n, char in enumerate(text):
+                if char in RED_SUITS:
+                    start = n
+                    while start > 0 and text[start - 1] not in " \n|":
+                        start -= 1
+                    out.stylize("bold red", start, n + 1)
+        return out
+
+    def _my_team(self, view: dict) -> str | None:
+        if self.seat is None or view.get("teams") is None:
+            return None
+        return f"T{view['teams'][self.seat] + 1}"
+
+
+def _seat_rows(view: dict) -> list[list[str]]:
+    """A row per seat variable (a score sheet: a row per cell) and per ``view: seat`` value."""
+    seats = [_plain(v) for v in _plain(view["seat_vars"])]
+    rows: list[list[str]] = []
+    if seats:
+        for key, value in seats[0].items():
+            if isinstance(value, dict):
+                rows += [[sub] + [_cell(s[key].get(sub)) for s in seats] for sub in value]
+            else:
+                rows.append([key] + [_cell(s[key]) for s in seats])
+    rows += [[label] + [_cell(_plain(v)) for v in values] for label, values in view["shown"]["seat"].items()]
+    return rows
+
+
+def _number(value: Any) -> float:
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
+def changed_piles(before: dict | None, after: dict) -> frozenset:
+    """The piles (zone, index) whose visible contents differ between two views of one seat."""
+    if before is None:
+        return frozenset()
+    return frozenset((zone, i) for zone, piles in after["zones"].items()
+                     for i, pile in enumerate(piles)
+                     if zone in before["zones"] and i < len(before["zones"][zone]) and before["zones"][zone][i] != pile)

@@ -1,0 +1,207 @@
+"""A move built one choice at a time, so that no list is longer than a screen: first the move,
+then each of its parameters in order. A parameter that is a sub-collection (dice to throw again,
+cards to discard) is built by toggling its members, then "done"; a parameter whose values are
+lists (two slots of a grid) is built one member at a time; a choice with a single option is
+made at once. Knows nothing of any game: it reads the legal moves and their parameters.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.moves import Move, order_key, show
+from ...engine.values import Card
+from ..card_text import card_text
+
+DONE = "done"
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    key: Any            # what choosing it means to the builder
+    marked: bool = False   # a member toggled on
+    enabled: bool = True
+
+
+def value_text(value: Any) -> str:
+    if isinstance(value, Card):
+        return card_text(value.label)
+    if isinstance(value, (list, tuple)):
+        return " ".join(value_text(v) for v in value)
+    return show(value) if value is not None else "(none)"
+
+
+class MoveBuilder:
+    """The choices of one seat among ``moves`` (its legal moves), with ``kinds`` the kind of each
+    parameter of each move (``{"rethrow": ["subset_of"]}``)."""
+
+    def __init__(self, moves: list[Move], kinds: dict[str, list[str]]):
+        self.moves = moves
+        self.kinds = kinds
+        self.name: str | None = None
+        self.args: list = []          # the parameters chosen so far
+        self.part: list = []          # the members chosen so far of a list-valued parameter
+        self.toggled: list[int] = []  # indexes into the pool of a sub-collection being built
+        self.chosen = False           # whether the person has made a choice yet
+        self._skip_single()
+
+    # -- where we are ----------------------------------------------------------------------------
+    def matching(self) -> list[Move]:
+        """The legal moves that agree with every choice made so far."""
+        found = [m for m in self.moves if self.name is None or m.name == self.name]
+        found = [m for m in found if all(_same(a, b) for a, b in zip(m.args, self.args))]
+        if self.part:
+            k = len(self.args)
+            found = [m for m in found if list(m.args[k])[:len(self.part)] == self.part]
+        return found
+
+    def complete(self) -> Move | None:
+        """The move, once every choice is made."""
+        found = self.matching()
+        if self.name is not None and len(self.args) == len(self.kinds[self.name]) and found:
+            return found[0]
+        return None
+
+    def path(self) -> str:
+        """The choices so far, as text: ``rethrow 3 [6] [6]``."""
+        words = [self.name] if self.name else []
+        words += [value_text(a) for a in self.args if a is not None]
+        if self.part:
+            words.append(value_text(self.part))
+        if self.toggled:
+            pool = self._pool()
+            words.append("{" + " ".join(value_text(pool[i]) for i in sorted(self.toggled)) + "}")
+        return " ".join(words)
+
+    def kind(self) -> str | None:
+        if self.name is None:
+            return None
+        kinds = self.kinds[self.name]
+        return kinds[len(self.args)] if len(self.args) < len(kinds) else None
+
+    def options(self) -> list[Option]:
+        if self.name is None:
+            counts: dict[str, int] = {}
+            for m in self.moves:
+                counts[m.name] = counts.get(m.name, 0) + 1
+            return [Option(name + (f" ({n})" if n > 1 else ""), name) for name, n in counts.items()]
+        kind = self.kind()
+        if kind is None:
+            return []
+        if kind == "subset_of":
+            return self._toggle_options()
+        values = self._values()
+        if self._by_member(values):
+            k = len(self.part)
+            members = _distinct(list(v)[k] for v in values if len(v) > k)
+            return [Option(value_text(m), ("member", m)) for m in members]
+        return [Option(value_text(v), ("value", v)) for v in values]
+
+    # -- choosing --------------------------------------------------------------------------------
+    def choose(self, key: Any) -> None:
+        self.chosen = True
+        if self.name is None:
+            self.name = key
+        elif key == DONE:
+            pool = self._pool()
+            chosen = sorted((pool[i] for i in self.toggled), key=order_key)
+            self.args.append(chosen)
+            self.toggled = []
+        elif isinstance(key, tuple) and key[0] == "toggle":
+            index = key[1]
+            self.toggled.remove(index) if index in self.toggled else self.toggled.append(index)
+            return
+        elif key[0] == "member":
+            self.part.append(key[1])
+            values = self._values()
+            if any(list(v) == self.part for v in values):
+                self.args.append(next(v for v in values if list(v) == self.part))
+                self.part = []
+        else:
+            self.args.append(key[1])
+        self._skip_single()
+
+    def back(self) -> bool:
+        """Undo the last choice; False when there was none."""
+        if self.toggled:
+            self.toggled.pop()
+        elif self.part:
+            self.part.pop()
+        elif self.args:
+            self.args.pop()
+            while self.args and len(self._values_at(len(self.args) - 1)) == 1:    # made at once: undo too
+                self.args.pop()
+        elif self.name is not None:
+            self.name = None
+        else:
+            return False
+        return True
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _skip_single(self) -> None:
+        """Make at once every choice that has one option (a move's only possible value)."""
+        if self.name is None:
+            names = _distinct(m.name for m in self.moves)
+            if len(names) == 1 and self.kinds.get(names[0]):
+                self.name = names[0]
+            else:
+                return
+        while self.kind() == "from" and not self.part:
+            values = self._values()
+            if len(values) != 1:
+                return
+            if len(self.args) == len(self.kinds[self.name]) - 1 and not self.chosen:
+                return         # the move would be complete: the person confirms it
+            self.args.append(values[0])
+
+    def _values(self) -> list:
+        return self._values_at(len(self.args))
+
+    def _values_at(self, k: int) -> list:
+        found = [m for m in self.moves if m.name == self.name and all(_same(a, b) for a, b in zip(m.args, self.args[:k]))]
+        return _distinct(m.args[k] for m in found if len(m.args) > k)
+
+    def _by_member(self, values: list) -> bool:
+        return bool(values) and all(isinstance(v, (list, tuple)) for v in values) and len(values) > 1
+
+    def _pool(self) -> list:
+        """Every member a sub-collection may take, as often as the largest one has it."""
+        pool: list = []
+        for subset in self._values():
+            counts: dict = {}
+            for v in subset:
+                counts[_key(v)] = counts.get(_key(v), 0) + 1
+            for v in subset:
+                have = sum(1 for p in pool if _key(p) == _key(v))
+                if have < counts[_key(v)]:
+                    pool.append(v)
+        return sorted(pool, key=order_key)
+
+    def _toggle_options(self) -> list[Option]:
+        pool = self._pool()
+        chosen = sorted((pool[i] for i in self.toggled), key=order_key)
+        legal = any([_key(v) for v in subset] == [_key(v) for v in chosen] for subset in self._values())
+        options = [Option(value_text(v), ("toggle", i), marked=i in self.toggled) for i, v in enumerate(pool)]
+        return options + [Option(DONE, DONE, enabled=legal)]
+
+
+def _key(value: Any) -> Any:
+    return ("card", value.id) if isinstance(value, Card) else (type(value).__name__, repr(value))
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return _key(a) == _key(b)
+
+
+def _distinct(values) -> list:
+    seen: set = set()
+    out = []
+    for v in values:
+        k = _key(v) if not isinstance(v, (list, tuple)) else tuple(_key(x) for x in v)
+        if k not in seen:
+            seen.add(k)
+            out.append(v)
+    return out

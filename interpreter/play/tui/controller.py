@@ -1,0 +1,222 @@
+"""What the full-screen table shows and does, without any drawing: whose eyes the screen is for,
+the move being built, the bots' turns and their clock, the pause between hands, the hand-over
+between people sharing the screen, and the notices ("too slow: ...").
+
+The app (``app.py``) calls ``tick`` on a timer and the choice methods on keys; after each it
+redraws from ``view``, ``options`` and ``notice``.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ...engine.views import move_text
+from ...errors import IllegalMove
+from ..session import Session
+from ..terminal import MAX_ENTRY_CHARS
+from .board import changed_piles
+from .builder import DONE, MoveBuilder, Option
+
+MARK_SECONDS = 1.5      # how long a pile that just changed stays marked
+
+PLAY, COVER, BETWEEN, OVER, WATCH = "play", "cover", "between", "over", "watch"
+
+
+class Controller:
+    def __init__(self, session: Session, clock: Any, bot_delay: float = 0.4):
+        self.session = session
+        self.clock = clock
+        self.bot_delay = bot_delay          # in turns: real seconds between two bot moves
+        self.kinds = {n: [p.kind for p in m.params] for n, m in session.game.moves.items()}
+        humans = sorted(session.humans)
+        self.viewer: int | None = humans[0] if humans else None
+        self.uncovered: int | None = self.viewer
+        self.builder: MoveBuilder | None = None
+        self.seen_moves: list[str] = []
+        self.notice = ""
+        self.last_view: dict | None = None
+        self.marks: dict[tuple, float] = {}
+        self.next_bot_at = 0.0
+        self.refresh()
+
+    # -- what is shown ---------------------------------------------------------------------------
+    @property
+    def mode(self) -> str:
+        s = self.session
+        if s.state.over:
+            return OVER
+        if s.paused:
+            return BETWEEN
+        if not s.humans:
+            return WATCH
+        if self.uncovered != self.viewer:
+            return COVER
+        return PLAY
+
+    def view(self) -> dict:
+        return self.session.view(self.viewer)
+
+    def options(self) -> list[Option]:
+        mode = self.mode
+        if mode == BETWEEN:
+            return [Option("ready: Go!", "ready")]
+        if mode == COVER:
+            return [Option(f"I am P{self.viewer + 1}: show my cards", "uncover")]
+        if mode == OVER:
+            return [Option("quit", "quit")]
+        if mode == WATCH or self.builder is None:
+            return []
+        return self.builder.options()
+
+    def prompt(self) -> str:
+        mode = self.mode
+        if mode == BETWEEN:
+            return "Hand over. Enter when ready."
+        if mode == COVER:
+            return f"Pass the screen to P{self.viewer + 1}, then press Enter."
+        if mode == OVER:
+            return "Game over."
+        if mode == WATCH:
+            return "The bots are playing."
+        if not self.seen_moves:
+            return "You have no move now: wait for the others."
+        path = self.builder.path() if self.builder else ""
+        return f"P{self.viewer + 1}, your move: {path}" if path else f"P{self.viewer + 1}, choose a move"
+
+    def marks_expired(self) -> bool:
+        """Whether a pile's mark has run out since the last drawing (time to draw it plain)."""
+        now = time.monotonic()
+        return any(t <= now for t in self.marks.values())
+
+    def marked(self) -> frozenset:
+        now = time.monotonic()
+        self.marks = {k: t for k, t in self.marks.items() if t > now}
+        return frozenset(self.marks)
+
+    def log_lines(self) -> list[str]:
+        s = self.session
+        banner = f"{s.loaded.name}: {s.players} players"     # no seed: it gives away every hidden card
+        return [banner] + s.log_lines(self.viewer)
+
+    def help_text(self) -> str:
+        name = self.builder.name if self.builder and self.builder.name else None
+        names = [name] if name else list(dict.fromkeys(t.split()[0] for t in self.seen_moves))
+        lines = [f"{n}: {self.session.describe(n) or '(no description)'}" for n in names]
+        return "\n".join(lines) if lines else "No move to describe now."
+
+    # -- time ------------------------------------------------------------------------------------
+    def tick(self) -> bool:
+        """Let the bots act: in free play every action due by now; in turns one move at a time,
+        ``bot_delay`` apart (all of them at once when it is 0). True when something changed."""
+        s = self.session
+        if s.paused or s.state.over or self.mode == COVER:
+            return False
+        if s.free_play:
+            changed = bool(s.advance(until=self.clock.now()))
+        elif s.human_to_act() is not None or time.monotonic() < self.next_bot_at:
+            changed = False
+        else:
+            changed = bool(s.advance(turns_only=True, limit=1 if self.bot_delay else None))
+            self.next_bot_at = time.monotonic() + self.bot_delay
+        if changed:
+            self.refresh()
+        return changed
+
+    # -- the person's choices --------------------------------------------------------------------
+    def choose(self, key: Any) -> None:
+        mode = self.mode
+        if mode == BETWEEN:
+            self.clock.acted()
+            self.session.resume(self.clock.now())
+            self.notice = "Go!"
+        elif mode == COVER:
+            self.uncovered = self.viewer
+            self.last_view = None
+        elif mode == PLAY and self.builder is not None:
+            if key == DONE and not any(o.key == DONE and o.enabled for o in self.builder.options()):
+                self.notice = "that choice is not a legal move: toggle others"
+                return
+            self.notice = ""
+            self.builder.choose(key)
+            move = self.builder.complete()
+            if move is None and self.builder.name is not None and not self.kinds[self.builder.name]:
+                move = self.builder.matching()[0]
+            if move is not None:
+                self.submit(move)
+                return
+        self.refresh()
+
+    def back(self) -> None:
+        if self.builder is not None and self.builder.back():
+            self.notice = ""
+
+    def typed(self, text: str) -> bool:
+        """A move typed in full (or its unique beginning); False when refused."""
+        if self.mode != PLAY or self.viewer is None:
+            return False
+        if len(text) > MAX_ENTRY_CHARS:       # not a move: refused without being echoed
+            self.notice = f"{len(text):,} characters are too many for a move (at most {MAX_ENTRY_CHARS:,})"
+            return False
+        try:
+            move = self.session.resolve(self.viewer, text)
+        except IllegalMove as error:
+            self.notice = error.message + (f" ({error.hint})" if error.hint else "")
+            return False
+        return self.submit(move)
+
+    def submit(self, move: Any) -> bool:
+        self.clock.acted()
+        submitted = self.session.submit(self.viewer, move, self.clock.now())
+        self.builder = None
+        if submitted.refusal:
+            self.notice = submitted.refusal
+        else:
+            self.notice = f"you played {move_text(self.session.game, move, self.viewer)}"
+        self.refresh(keep=False)
+        self.tick()
+        return submitted.refusal is None
+
+    # -- keeping up with the position ------------------------------------------------------------
+    def refresh(self, keep: bool = True) -> None:
+        """After any change: whose screen it is, the marks of changed piles, and the move list
+        (the choices made so far kept when they still lead to a legal move)."""
+        s = self.session
+        person = s.human_to_act()
+        if person is not None and person != self.viewer and len(s.humans) > 1:
+            self.viewer = person          # the next person: the screen is covered first
+            self.builder = None
+        view = self.view()
+        for key in changed_piles(self.last_view, view):
+            self.marks[key] = time.monotonic() + MARK_SECONDS
+        self.last_view = view
+        moves = s.legal(self.viewer) if self.viewer is not None and self.mode == PLAY else []
+        texts = [m.text for m in moves]
+        if texts == self.seen_moves and self.builder is not None:
+            return
+        old = self.builder
+        self.seen_moves = texts
+        self.builder = MoveBuilder(moves, self.kinds) if moves else None
+        if keep and old is not None and self.builder is not None:
+            self._replay(old)
+
+    def _replay(self, old: MoveBuilder) -> None:
+        """The choices of ``old`` made again in the new list, as far as they still lead somewhere."""
+        new = self.builder
+        if old.name is None or all(m.name != old.name for m in new.moves):
+            if old.name is not None:
+                self.notice = f"'{old.name}' is no longer possible"
+            return
+        if new.name is None:
+            new.choose(old.name)
+        for arg in old.args[len(new.args):]:
+            keys = [o.key for o in new.options() if isinstance(o.key, tuple) and o.key[0] == "value"
+                    and o.label == _label(arg)]
+            if not keys:
+                self.notice = f"'{old.path()}' is no longer possible"
+                return
+            new.choose(keys[0])
+
+
+def _label(value: Any) -> str:
+    from .builder import value_text
+    return value_text(value)

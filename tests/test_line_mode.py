@@ -1,0 +1,106 @@
+"""The line mode of `rules play` (a pipe, or --plain): numbers refer to the list just shown, a
+lost race names who took the move, no move crosses a hand, cards typed as shown, several people
+at one terminal in turns, the other seats' private moves in public form."""
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from cli import main
+from interpreter.play.card_text import card_text, typed_text
+from interpreter.play.session import Session
+from tests.helpers import GAMES, load
+from tests.test_realtime import GRAB
+
+# Grab played in two hands: a number typed in one hand must never be played in the next.
+GRAB_TWO_HANDS = GRAB.replace("  rounds: 1\n", "  rounds: 2\n  round_start:\n"
+                              "    - move: flatten([p.bag.cards for p in players])\n      to: pot\n")
+RACE = ["-p", "2", "--bot", "priority", "--bot-speed", "1", "--fake-clock", "1.5", "--seed", "2"]
+
+
+def _play(tmp_path, monkeypatch, args, typed, text=GRAB_TWO_HANDS):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "grab.yaml").write_text(text)
+    return CliRunner().invoke(main, ["play", "grab.yaml", *args], input=typed)
+
+
+def test_a_refused_number_is_never_reused_the_list_is_shown_numbered_afresh(tmp_path, monkeypatch):
+    result = _play(tmp_path, monkeypatch, RACE, "5\n5\n")
+    assert result.exit_code == 1, result.output       # the input ended before the game
+    out = result.output
+    # 5 was 'take c5' (taken by P2 at 0.9 s); shown afresh, 5 is 'take c6', which P2 also took.
+    assert ("P1> P2: take c5\ntoo slow: P2 played 'take c5' 0.6 s earlier\n== Grab: round 1, grab ==\n"
+            "pot: c1 c2 c3 c4 c6\n") in out
+    assert "  5. take c6\n  6. look\nP1> P2: take c1\nP2: take c6\ntoo slow: P2 played 'take c6' 0.3 s earlier\n" in out
+    assert "P1: take" not in out
+
+
+def test_no_move_crosses_a_hand_and_every_person_is_ready_before_go(tmp_path, monkeypatch):
+    result = _play(tmp_path, monkeypatch, RACE, "5\n5\ntake c3\ntake c2\n\ntake c3\n")
+    assert result.exit_code == 1, result.output       # the input ended before the game
+    out = result.output
+    assert ("  1. take c2\n  2. look\nP1> P2: take c2\n== end of round 1 ==\npot: (empty)\nbag P1 (you): c3\n"
+            "bag P2: c5 c1 c6 c4 c2\nthe hand ended before your move; it was not played\n"
+            "== hand over: round 2 is next ==\n"
+            "P1: press Enter when ready for the next hand Go!\n== Grab: round 2, grab ==\n") in out
+    # The bots wait for "Go": the new hand starts with the whole pot.
+    assert "Go!\n== Grab: round 2, grab ==\npot: c3 c5 c1 c6 c4 c2\n" in out
+    assert out.count("P1: take c2") == 0
+
+
+def test_an_ambiguous_entry_is_answered_as_ambiguous_not_as_too_slow(tmp_path, monkeypatch):
+    result = _play(tmp_path, monkeypatch, RACE, "take\n")
+    assert "P1> error: 'take' could be any of: take c1, take c2, take c3, take c4, take c5, take c6\n" \
+           "hint: type more of the move\n" in result.output
+    assert "too slow" not in result.output
+
+
+def test_the_line_mode_is_the_same_for_the_same_seed_and_fake_clock(tmp_path, monkeypatch):
+    typed = "5\n5\ntake c3\ntake c2\n\ntake c3\n\n\n"
+    first = _play(tmp_path, monkeypatch, RACE, typed)
+    second = _play(tmp_path, monkeypatch, RACE, typed)
+    assert first.exit_code == 1 and first.output == second.output      # the input ended before the game
+
+
+def test_cards_may_be_typed_as_shown_or_as_written():
+    assert typed_text("shift 5♠ 10♥ work[P1]#1") == "shift 5S 10H work[P1]#1"
+    assert typed_text("play Jk★") == "play Jk"
+    loaded = load("last_card")
+    session = Session(loaded, 2, 3, "random", {0})
+    move = next(m for m in session.legal(0) if m.name == "play")
+    label = move.text.split()[1]
+    assert session.resolve(0, f"play {card_text(label)}") == move
+    assert session.resolve(0, f"PLAY {label.lower()}") == move
+
+
+def test_people_sharing_a_terminal_in_turns_hand_it_over():
+    typed = "throw\nscore ones\n\nthrow\nscore ones\n"
+    result = CliRunner().invoke(main, ["play", str(GAMES / "dice_poker.yaml"), "-p", "3", "--human", "1,2",
+                                       "--seed", "4", "--bot", "random"], input=typed)
+    assert result.exit_code == 1, result.output       # the input ended before the game
+    out = result.output
+    assert "P1> P1: score ones\npass to P2, press Enter == Dice poker: round 1, turns, P2 to play ==\n" in out
+    assert "P2> P2: score ones\n== end of round 1 ==\nDice: " in out and "\nP3: throw\nP3: rethrow 5 5\n" in out
+    assert out.rstrip().endswith("pass to P1, press Enter \n"
+                                 "input ended before the game was over: the game is not finished.\nseed 4")
+
+
+def test_several_people_at_one_keyboard_in_free_play_are_pointed_to_network_play():
+    result = CliRunner().invoke(main, ["play", str(GAMES / "nerts.yaml"), "--human", "1,2"])
+    assert result.exit_code == 1
+    assert result.output == (
+        "error: several people cannot share one keyboard in free play, where everyone moves at once; "
+        "play together over the network (rules serve), each at their own screen, or choose one seat "
+        "with --human\n")
+
+
+def test_the_others_private_moves_are_shown_in_public_form_and_tricks_are_announced():
+    typed = "1\n" * 300
+    result = CliRunner().invoke(main, ["play", str(GAMES / "schmier.yaml"), "--seed", "5", "--bot", "random"],
+                                input=typed)
+    out = result.output
+    assert "P4 names hearts trump.\nP6: discard (3 cards)\n" in out
+    assert "P1> P1: discard 3C\nP2: discard (2 cards)\nP3: discard (2 cards)\nP4: discard (1 card)\n" \
+           "P5: dealer_discard (a card)\n" in out
+    assert "P1> P1: play QH\nP2: play KH\nP3: play 4S\nT2 (P2 P5) took the trick\n" in out
+    others = [line for line in out.splitlines() if line.startswith(("P2: ", "P3: ", "P4: ", "P5: ", "P6: "))]
+    assert all("discard (" in line for line in others if "discard" in line)

@@ -1,0 +1,152 @@
+"""Two browser pages play each other on a served table: a whole game of Dice poker by the move
+buttons, and a hand of Nerts by clicks (a card, then where it goes) and by drag and drop, then
+both press Ready and the next hand starts. Screenshots go to tests/artifacts/."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser import browser, open_seat, screenshot, wait_version  # noqa: F401
+from tests.serve_client import Client  # noqa: F401  (skips without the [serve] extra)
+from interpreter.bots.agents import make_bot
+from interpreter.play.serve.hints import move_spots
+from interpreter.play.serve.registry import Tables
+from interpreter.play.serve.runner import ServerThread
+
+from tests.helpers import GAMES
+
+MAX_ACTIONS = 600
+
+
+def button(page, move):
+    return page.locator(f"#moves button[data-move={json.dumps(move)}]")
+
+
+def test_two_pages_play_a_game_of_dice_poker(browser):
+    tables = Tables()
+    table = tables.create(str(GAMES / "dice_poker.yaml"), players=2, seed=4, fake_clock=0.5)
+    session = table.session
+    with ServerThread(tables, rate=1000, burst=1000) as server:   # the test clicks fast
+        pages = [open_seat(browser, server, table, seat) for seat in (0, 1)]
+        for count in range(MAX_ACTIONS):
+            if session.state.over:
+                break
+            seat = session.state.current
+            page = pages[seat]
+            version = table.version
+            wait_version(page, version)
+            moves = page.locator("#moves button.move")
+            if count == 30:
+                screenshot(page, "dice_poker_turn")
+            move = moves.nth(count % moves.count()).get_attribute("data-move")   # now one, now another
+            button(page, move).click()
+            wait_version(page, version, above=True)        # the server has taken it
+        assert session.state.over
+        for page in pages:
+            wait_version(page, table.version)
+            page.wait_for_selector("#overlay:not([hidden]) h2")
+            assert page.locator("#panel h2").inner_text() == "Game over"
+            rows = page.locator("#panel table tr").all_inner_texts()
+            assert len(rows) == 3 and rows[0].split() == ["seat", "place", "score", "result"]
+        places = [r["seat"] for r in table.final()]
+        assert pages[0].locator("#panel table tr").nth(1).inner_text().startswith(f"P{places[0] + 1}")
+        screenshot(pages[0], "dice_poker_over")
+        assert pages[0].errors == [] and pages[1].errors == []
+
+
+def matches(spot, place):
+    return spot is not None and spot[:2] == place[:2] and (len(spot) == 2 or (len(place) == 3 and spot == place))
+
+
+def selector(place):
+    if len(place) == 3:
+        return f'#board .card[data-zone="{place[0]}"][data-pile="{place[1]}"][data-pos="{place[2]}"]'
+    return f'#board .pile[data-zone="{place[0]}"][data-pile="{place[1]}"]'
+
+
+def play_in_page(page, move, spots, how):
+    """Play ``move`` as a person would: a click on its card (or its card and then its target),
+    a drag of its card onto its target, or its button."""
+    mine = spots[move]
+    if not mine:
+        return button(page, move).click()
+    source = mine[0]
+    starting = [m for m, s in spots.items() if s and matches(s[0], source)]
+    if len(mine) == 1 and starting == [move]:
+        return page.locator(selector(source)).click()
+    if len(mine) == 2 and [m for m in starting if spots[m][1:2] == mine[1:2]] == [move]:
+        if how == "drag":
+            return page.drag_and_drop(selector(source), selector(mine[1]))
+        page.locator(selector(source)).click()
+        page.wait_for_selector(selector(source) + ".selected")
+        return page.locator(selector(mine[1])).first.click()
+    button(page, move).click()
+
+
+def test_two_pages_play_a_hand_of_nerts(browser):
+    tables = Tables()
+    table = tables.create(str(GAMES / "nerts.yaml"), players=2, seed=29, fake_clock=0.5)
+    session, loaded = table.session, table.loaded
+    bots = [make_bot("priority", loaded.game, seat, 29) for seat in range(2)]
+    ways = {"click": 0, "drag": 0, "button": 0}
+    with ServerThread(tables, rate=1000, burst=1000) as server:   # the test clicks fast
+        pages = [open_seat(browser, server, table, seat) for seat in (0, 1)]
+        for count in range(MAX_ACTIONS):
+            if session.paused:
+                break
+            seat = count % 2
+            page, version = pages[seat], table.version
+            wait_version(page, version)
+            legal = loaded.legal_moves(session.state, seat)
+            move = bots[seat].choose(session.state, legal).text
+            spots = move_spots(loaded.game, session.state, seat, legal)
+            how = "drag" if count % 3 == 0 else "click"
+            if count == 40:
+                screenshot(page, "nerts_playing")
+            play_in_page(page, move, spots, how)
+            ways[how if spots[move] else "button"] += 1
+            wait_version(page, version, above=True)        # the server has taken it
+            assert session.log[-1].move.text == move or session.paused
+        assert session.paused and session.state.round == 2
+        assert ways["drag"] > 10 and ways["click"] > 10 and ways["button"] > 10
+        for page in pages:
+            wait_version(page, table.version)
+            page.wait_for_selector("#overlay:not([hidden]) button.ready")
+        screenshot(pages[0], "nerts_hand_over")
+        pages[0].locator("button.ready").click()
+        pages[0].wait_for_selector("#panel >> text=You are ready.")
+        assert pages[1].locator("#panel p").first.inner_text() in ("Waiting for P2", "Waiting for P1, P2")
+        pages[1].locator("button.ready").click()
+        for page in pages:
+            page.wait_for_selector("#overlay[hidden]", state="attached")
+            assert page.locator("#flow").inner_text() == "round 2 · hand"
+        assert not session.paused
+        screenshot(pages[1], "nerts_next_hand")
+        assert pages[0].errors == [] and pages[1].errors == []
+
+
+@pytest.mark.parametrize("path", sorted(GAMES.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_bundled_game_is_drawn_from_its_view(browser, path):
+    """Every card the seat sees is drawn with its label, the dice with their values, every move
+    is a button; and the page raises no error."""
+    tables = Tables()
+    table = tables.create(str(path), seed=8, bots=set(range(1, 8)) & set(range(table_size(path))), bot_kind="random",
+                          fake_clock=0.5)
+    with ServerThread(tables, rate=1000, burst=1000) as server:   # the test clicks fast
+        page = open_seat(browser, server, table, 0)
+        wait_version(page, table.version)
+        message = table.state_message(0, None)
+        view = message["view"]
+        seen = sorted(c for zone in view["zones"].values() for pile in zone for c in pile if c)
+        drawn = sorted(page.locator("#board .card[data-label]").evaluate_all("cards => cards.map(c => c.dataset.label)"))
+        assert drawn == seen
+        assert page.locator("#board .die").all_inner_texts() == [str(d) for d in view["dice"]]
+        assert page.locator("#moves button.move").evaluate_all("bs => bs.map(b => b.dataset.move)") == view["moves"]
+        screenshot(page, f"game_{path.stem}")
+        assert page.errors == []
+
+
+def table_size(path):
+    from interpreter.engine.loaded import load_game
+    return load_game(path).game.default_players

@@ -1,0 +1,50 @@
+"""``rules join``: a seat of a served table played in the terminal, over a real WebSocket."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from tests.serve_client import Client  # noqa: F401  (skips without the [serve] extra)
+from cli import main
+from interpreter.errors import RulesError
+from interpreter.play.serve.join import socket_url
+from interpreter.play.serve.registry import Tables
+from interpreter.play.serve.runner import ServerThread
+
+from tests.helpers import GAMES
+
+
+def test_a_link_names_the_socket_and_the_seat():
+    assert socket_url("http://127.0.0.1:8000/t/abc#token=XYZ") == ("ws://127.0.0.1:8000/ws/abc", "XYZ")
+    assert socket_url("https://example.org/t/abc") == ("wss://example.org/ws/abc", None)
+    with pytest.raises(RulesError) as caught:
+        socket_url("127.0.0.1:8000")
+    assert caught.value.message == "'127.0.0.1:8000' is not a table's link (http://HOST:PORT/t/TABLE#token=...)"
+
+
+def test_a_person_plays_a_whole_game_against_a_bot_from_the_terminal():
+    tables = Tables()
+    table = tables.create(str(GAMES / "dice_poker.yaml"), players=2, bots={0}, bot_kind="random", seed=5,
+                          fake_clock=0.5)
+    with ServerThread(tables, rate=1000, burst=1000) as server:   # the script types fast
+        link = f"{server.url}/t/{table.id}#token={table.tokens.token(1)}"
+        entries = "\n".join(["help", "9", "board", "rethrow 7"] + ["1"] * 300) + "\n"
+        result = CliRunner().invoke(main, ["join", link, "--no-color"], input=entries)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert out.startswith("Dice poker: 2 seats, you are P2. Type 'help' for help.\n")
+    assert "error: there is no move 9; choose 1 to 1\n" in out
+    assert "'rethrow 7' is not a legal move now (legal now: throw)\n" in out
+    assert table.session.state.over
+    final = out.splitlines()[-3:]
+    assert final[0] == "seat  place  score  result"
+    places = [row["seat"] for row in table.final()]
+    assert [line.split()[0] for line in final[1:]] == [f"P{s + 1}" for s in places]
+    assert table.session.log_lines(1)[-1] in out
+
+
+def test_a_table_that_is_not_there_is_an_error(tmp_path):
+    tables = Tables()
+    with ServerThread(tables) as server:
+        result = CliRunner().invoke(main, ["join", f"{server.url}/t/none#token=x"])
+    assert result.exit_code == 1 and result.output == "error: the table refused: no such table\n"

@@ -1,0 +1,110 @@
+"""What crosses each seat's socket: its own view and nothing else. Two seats and a spectator of
+a real server on a loopback port play whole games; every view received is the engine's view of
+that seat in that position, and no card a seat never saw, nor the seed, is ever in its messages
+(other seats' private moves arrive in public form only)."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.serve_client import Client
+from interpreter.engine import apply_move, new_state
+from interpreter.engine.views import card_visible, move_text, view
+from interpreter.play.serve.registry import Tables
+from interpreter.play.serve.runner import ServerThread
+
+from tests.helpers import GAMES
+
+SEED = 918273645
+MAX_PEOPLE_MOVES = 160
+
+
+def positions(table):
+    """Every position of the game so far: the state after each action (the first: the deal)."""
+    game = table.session.game
+    state = new_state(game, table.session.players, SEED)
+    yield 0, state.clone()
+    for count, (_, action) in enumerate(table.history, start=1):
+        apply_move(game, state, action.move.text, action.seat)
+        yield count, state.clone()
+
+
+def seen_by_position(table, states, seat):
+    """For each position (by its number of actions): every card label ``seat`` could see in it or
+    before it, or read in the public form of a move made so far."""
+    game = table.session.game
+    cards = game.card_table(table.session.players)
+    seen, by_count = set(), {}
+    moves = [None] + [action for _, action in table.history]
+    for count, state in states.items():
+        for zone, piles in state.zones.items():
+            for i, pile in enumerate(piles):
+                for k, card in enumerate(pile):
+                    if card is not None and card_visible(game, state, zone, game.pile_owner(state, zone, i), pile, k, seat):
+                        seen.add(cards[card].label)
+        if moves[count] is not None:
+            seen.update(words(move_text(game, moves[count].move, seat)))
+        by_count[count] = set(seen)
+    return by_count
+
+
+def words(text):
+    return set(re.findall(r"[A-Za-z0-9]+", text))
+
+
+def play(table, server, people):
+    clients = {seat: Client(server, table, table.tokens.token(seat)) for seat in people}
+    watcher = Client(server, table)
+    for _ in range(MAX_PEOPLE_MOVES):
+        state = table.session.state
+        if state.over:
+            break
+        client = clients[state.current]
+        before = client.state["version"]
+        client.move(client.state["view"]["moves"][0])
+        reply = client.wait(lambda m: m["type"] == "refused" or (m["type"] == "state" and m["version"] > before))
+        assert reply["type"] == "state", reply
+        for other in [*clients.values(), watcher]:
+            other.wait_version(reply["version"])
+    return clients, watcher
+
+
+@pytest.mark.parametrize("name, players", [("schmier", 6), ("last_card", 3)])
+def test_nothing_a_seat_may_not_see_crosses_its_socket(name, players):
+    tables = Tables()
+    table = tables.create(str(GAMES / f"{name}.yaml"), players=players, bots=set(range(2, players)),
+                          bot_kind="random", seed=SEED, fake_clock=0.25)
+    with ServerThread(tables, rate=1000, burst=1000) as server:     # the test plays fast
+        clients, watcher = play(table, server, [0, 1])
+        game = table.session.game
+        states = dict(positions(table))
+        action_count = {version: count for count, (version, _) in enumerate(table.history, start=1)}
+        checked = 0
+        for seat, client in [*clients.items(), (None, watcher)]:
+            assert not any(str(SEED) in raw for raw in client.raw)
+            for raw in client.raw:
+                message = json.loads(raw)
+                if message["type"] != "state":
+                    continue
+                count = max([c for v, c in action_count.items() if v <= message["version"]], default=0)
+                expected = json.loads(json.dumps(view(game, states[count], seat)))
+                expected.setdefault("moves", [])        # a spectator's: always none
+                assert message["view"] == expected
+                checked += 1
+            if seat is None:
+                continue
+            labels = {card.label for card in game.card_table(players)}
+            seen = seen_by_position(table, states, seat)
+            unseen_somewhere = 0
+            for raw in client.raw:
+                message = json.loads(raw)
+                count = max([c for v, c in action_count.items() if v <= message.get("version", -1)], default=0)
+                hidden = labels - seen[count]
+                unseen_somewhere += bool(hidden)
+                assert words(raw) & hidden == set()
+            assert unseen_somewhere > 20, "nearly every card was seen: the check would prove little"
+        assert checked > 50
+        for client in [*clients.values(), watcher]:
+            client.close()
