@@ -243,7 +243,7 @@ function drawOverlay(message) {
   if (message.final) {
     panel.replaceChildren(el("h2", "", "Game over"),
       table(["seat", "place", "score", "result"], message.final.map(r =>
-        [seatName(r.seat) + (r.seat === page.seat ? " (you)" : ""), String(r.place), cell(r.score), cell(r.result)])),
+        [seatName(r.seat) + (r.seat === page.seat ? " (you)" : ""), String(r.place), cell(r.score), typeof r.result === "number" && r.result > 0 ? `+${r.result}` : cell(r.result)])),
       closeButton(overlay));
     overlay.hidden = page.closedFinal === true;
     return;
