@@ -9,8 +9,10 @@ import tomllib
 from click.testing import CliRunner
 
 from cli import main
-from interpreter.load.bundled import bundled_games, resolve_game
+from interpreter.load.bundled import bundled_games, games_folder, resolve_game
 from tests.helpers import GAMES, ROOT
+
+BUNDLED = games_folder()     # the installed copy of games/ (the checkout's own in an editable install)
 
 
 def run(*args, given=""):
@@ -30,7 +32,7 @@ def test_a_file_in_the_folder_comes_before_a_bundled_game_of_that_name(tmp_path,
     monkeypatch.chdir(tmp_path)
     (tmp_path / "nerts").write_text("not a game")
     assert resolve_game("nerts") == "nerts"
-    assert resolve_game("last_card") == str(GAMES / "last_card.yaml")
+    assert resolve_game("last_card") == str(BUNDLED / "last_card.yaml")
     assert resolve_game("no_such_game") == "no_such_game"
     assert run("validate", "no_such_game").output.splitlines()[0] == \
         "error: cannot read no_such_game: No such file or directory"
@@ -47,7 +49,7 @@ def test_rules_games_lists_every_bundled_game_with_its_description():
     names = [line.split(":")[0] for line in result.output.splitlines() if not line.startswith(" ")]
     assert names == sorted(p.stem for p in GAMES.glob("*.yaml")) == list(bundled_games())
     data = json.loads(run("games", "--format", "json").output)
-    assert data[0] == {"name": "crazy_eights", "title": "Crazy eights", "file": str(GAMES / "crazy_eights.yaml"),
+    assert data[0] == {"name": "crazy_eights", "title": "Crazy eights", "file": str(BUNDLED / "crazy_eights.yaml"),
                        "players": {"min": 2, "max": 5, "default": 3},
                        "description": "Last card with wild eights. An eight may be played on any card, and its "
                                       "player names the suit to follow. An eight left in hand counts 50."}
