@@ -100,7 +100,7 @@ def place(loaded, state, hands):
 def value(loaded, state, text, seat=None):
     """Evaluate an expression of the game in ``state`` (as ``seat``)."""
     from interpreter.engine.context import Ctx, active
-    from interpreter.engine.game import _Compiler
+    from interpreter.engine.game_compiler import GameCompiler as _Compiler
     from interpreter.expr import compile_expression
 
     compiler = _Compiler.__new__(_Compiler)
