@@ -9,6 +9,7 @@ card is made (``limits.MAX_CARDS``); the engine then expands the same declaratio
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from typing import Any
 
@@ -98,12 +99,9 @@ def _check_size(doc: Document) -> list[SpecError]:
 
 
 def _generated(entry: dict) -> int:
-    """How many cards one ``cards:`` entry prints (``each:`` makes one per combination)."""
-    total = 1
-    for value in (entry.get("each") or {}).values():
-        match = RANGE.fullmatch(value) if isinstance(value, str) else None
-        total *= int(match.group(2)) - int(match.group(1)) + 1 if match else len(value)
-    return total
+    """How many cards one ``cards:`` entry prints (``each:`` makes one per combination; its
+    ranges are already checked, and their product bounded)."""
+    return math.prod(len(each_values(value)) for value in (entry.get("each") or {}).values())
 
 
 def _check_zone(doc: Document, name: str, deck: dict, zones: dict[str, Any]) -> list[SpecError]:
