@@ -217,3 +217,58 @@ def test_stored_values_are_the_same_only_when_equal_and_of_the_same_types():
     assert not same_value({"a": 1, "b": 2}, {"b": 2, "a": 1})      # the order of a map's keys shows
     from interpreter.engine.values import ZoneRef
     assert not same_value(ZoneRef("work", 0, 1), ZoneRef("work", 0, 1, numbered=True))
+
+
+BRITTLE = """
+name: Brittle
+players: {min: 2, max: 2}
+decks:
+  main: {standard: true, zone: stock}
+zones:
+  stock: {face: down}
+  pile: {}
+  hand: {per: seat}
+setup:
+  - shuffle: stock
+  - deal: 4
+    from: stock
+    to: hand
+flow:
+  rounds: 1
+  phases:
+    - name: race
+      moves: [drop]
+moves:
+  drop:
+    params:
+      card: {from: hand.cards}
+    when: 12 // (hand.size - 2) > card.rank
+    do:
+      - move: card
+        to: pile
+scoring:
+  score: 0
+"""
+
+
+def test_a_listing_that_fails_fails_the_same_way_with_the_cache(tmp_path):
+    path = tmp_path / "brittle.yaml"
+    path.write_text(BRITTLE)
+    game = load_game(path).game
+    ended = []
+    for seed in range(6):
+        lockstep(game, None, seed, 50)
+        ended.append(under("free", lambda: _to_the_end(game, seed)))
+        assert ended[-1] == under("off", lambda: _to_the_end(game, seed))
+    assert any(e[0] == "error" and e[2] == "division by zero" and e[4].endswith(":24:11") for e in ended)
+
+
+def _to_the_end(game, seed: int) -> list:
+    state = engine.new_state(game, None, seed)
+    while not state.over:
+        seats = engine.acting_seats(game, state)
+        if not seats:
+            break
+        moves = engine.legal_moves(game, state, seats[seed % len(seats)])
+        engine.apply_move(game, state, moves[seed % len(moves)])
+    return engine.scores(game, state)

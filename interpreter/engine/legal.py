@@ -6,6 +6,7 @@ are made, and the move's text is built as the choices are made.
 """
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from ..errors import IllegalMove
@@ -57,7 +58,17 @@ def _legal(game: Any, state: State, seat: int, first_only: bool = False) -> list
     if state.current is not None and seat != state.current:
         return []
     if listing_cache.enabled(state):
-        return _cached(game, state, seat, first_only)
+        try:
+            return _cached(game, state, seat, first_only)
+        except Exception:
+            # The moves listed afresh ran with fewer results remembered than in a whole listing,
+            # so spent more of the work budget, and called defined functions deeper: a limit met
+            # here may not be met there. The whole listing says what happens.
+            pass
+    return _uncached(game, state, seat, first_only)
+
+
+def _uncached(game: Any, state: State, seat: int, first_only: bool) -> list[Move]:
     ctx = Ctx(game, state, seat)
     found: dict[str, Move] = {}
     # Nothing changes while the moves are listed: each defined function's result for the same
@@ -83,33 +94,42 @@ def _cached(game: Any, state: State, seat: int, first_only: bool) -> list[Move]:
     ctx = Ctx(game, state, seat)
     memo: dict = {}
     out: list[Move] = []
-    move = None
-    try:
-        for name in _names(game, state, first_only):
-            move = game.moves[name]
-            moves = cache.get(name, first_only)
-            if moves is None:
-                found: dict[str, Move] = {}
-                try:
-                    _list_move(game, name, seat, ctx, memo, found, first_only)
-                except _Enough:
-                    cache.put(name, list(found.values()), complete=False)
-                    return list(found.values())
-                moves = list(found.values())
-                cache.put(name, moves, complete=True)
-            if first_only and moves:
-                return moves[:1]
-            out += moves
-    except Exception as error:
-        raise _placed(error, game, state, seat, move) from None
+    for name in _names(game, state, first_only):
+        moves = cache.get(name, first_only)
+        if moves is None:
+            found: dict[str, Move] = {}
+            try:
+                _list_move(game, name, seat, ctx, memo, found, first_only)
+            except _Enough:
+                cache.put(name, list(found.values()), complete=False)
+                return list(found.values())
+            moves = list(found.values())
+            cache.put(name, moves, complete=True)
+        if first_only and moves:
+            return moves[:1]
+        out += moves
     return out
 
 
-def _names(game: Any, state: State, first_only: bool) -> list[str]:
+def _names(game: Any, state: State, first_only: bool) -> Any:
     names = interrupts.move_names(game, state)
     if first_only:      # any move will do: those without parameters are the quickest to check
-        names = sorted(names, key=lambda name: len(game.moves[name].params))
+        return _quickest_first(game, tuple(names))
     return names
+
+
+# For each game, its lists of moves in that order (a phase's list, or an interrupt's).
+_orders: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+
+
+def _quickest_first(game: Any, names: tuple[str, ...]) -> tuple[str, ...]:
+    orders = _orders.get(game)
+    if orders is None:
+        orders = _orders[game] = {}
+    order = orders.get(names)
+    if order is None:
+        order = orders[names] = tuple(sorted(names, key=lambda name: len(game.moves[name].params)))
+    return order
 
 
 def _list_move(game: Any, name: str, seat: int, ctx: Ctx, memo: dict, found: dict, first_only: bool) -> None:

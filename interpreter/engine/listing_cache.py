@@ -56,7 +56,7 @@ class SeatCache:
         plan = move_reads(game)
         parts: dict[tuple, int] = {}
         self.getters: list[Callable[[Any], Any]] = []
-        self.same: list[Callable[[Any, Any], bool]] = []
+        self.strict: list[bool] = []            # compared by ``same_value``, else by ``==``
         self.copies: list[Callable[[Any], Any]] = []
         self.users: list[list[str]] = []        # for each part, the move names that read it
         self.bounded: set[str] = set()          # the moves whose reads are known
@@ -64,13 +64,13 @@ class SeatCache:
             if reads is None:
                 continue
             self.bounded.add(name)
-            for key in reads:
+            for key in sorted(reads, key=str):
                 concrete = _concrete(game, key, seat)
                 if concrete not in parts:
                     parts[concrete] = len(self.getters)
-                    get, same, copy = _part(concrete, state.players)
+                    get, strict, copy = _part(game, concrete, state.players)
                     self.getters.append(get)
-                    self.same.append(same)
+                    self.strict.append(strict)
                     self.copies.append(copy)
                     self.users.append([])
                 self.users[parts[concrete]].append(name)
@@ -79,11 +79,11 @@ class SeatCache:
 
     def refresh(self, state: Any) -> None:
         """Drop the entries of every move that reads a part that is not what it was."""
-        saved, entries = self.saved, self.entries
+        saved, entries, strict = self.saved, self.entries, self.strict
         for i, get in enumerate(self.getters):
             now = get(state)
             before = saved[i]
-            if before is _MISSING or not self.same[i](now, before):
+            if before is _MISSING or (not same_value(now, before) if strict[i] else now != before):
                 saved[i] = self.copies[i](now)
                 for name in self.users[i]:
                     entries.pop(name, None)
@@ -116,45 +116,43 @@ def _concrete(game: Any, key: tuple, seat: int) -> tuple:
     return key
 
 
-def _part(key: tuple, players: int) -> tuple[Callable, Callable, Callable]:
-    """How to read a part of a state, compare it with its copy, and copy it."""
+def _part(game: Any, key: tuple, players: int) -> tuple[Callable, bool, Callable]:
+    """How to read a part of a state, whether it is compared strictly (``same_value``) or by
+    ``==``, and how to copy it. Piles hold card ids (and None for a grid's empty slot), the
+    face-up set card ids, the dice ints: ``==`` is exact for them."""
     kind = key[0]
     if kind == "own":
         zone, seat = key[1], key[2]
+        if zone not in game.pile_counts:        # one pile per seat: compared as it is
+            return (lambda state: state.zones[zone][seat]), False, list
 
         def own(state):
             piles = state.zones[zone]
             each = len(piles) // players
             return piles[seat * each:(seat + 1) * each]
-        return own, _equal_piles, _copy_piles
+        return own, False, _copy_piles
     if kind == "zone":
         zone = key[1]
-        return (lambda state: state.zones[zone]), _equal_piles, _copy_piles
+        return (lambda state: state.zones[zone]), False, _copy_piles
     if kind == "allpiles":
-        return (lambda state: state.zones), _equal_piles, (lambda zones: {k: _copy_piles(v) for k, v in zones.items()})
+        return (lambda state: state.zones), False, (lambda zones: {k: _copy_piles(v) for k, v in zones.items()})
     if kind == "var":
         name = key[1]
-        return (lambda state: state.vars.get(name, _MISSING)), same_value, copy_value
+        return (lambda state: state.vars.get(name, _MISSING)), True, copy_value
     if kind == "seatvar":
         name, seat = key[1], key[2]
-        return (lambda state: state.seat_vars[seat].get(name, _MISSING)), same_value, copy_value
+        return (lambda state: state.seat_vars[seat].get(name, _MISSING)), True, copy_value
     if kind in ("seatvars", "teamvars"):
         name, field = key[1], "seat_vars" if kind == "seatvars" else "team_vars"
-        return (lambda state: [v.get(name, _MISSING) for v in getattr(state, field)]), same_value, copy_value
+        return (lambda state: [v.get(name, _MISSING) for v in getattr(state, field)]), True, copy_value
     if kind == "flow":
         attribute = key[1]
-        return (lambda state: getattr(state, attribute)), same_value, copy_value
+        return (lambda state: getattr(state, attribute)), True, copy_value
     if kind == "face":
-        return (lambda state: state.face_up), _equal_piles, set
+        return (lambda state: state.face_up), False, set
     if kind == "dice":
-        return (lambda state: state.dice), _equal_piles, list
+        return (lambda state: state.dice), False, list
     raise ValueError(f"unknown part of a state {key!r}")
-
-
-def _equal_piles(now: Any, before: Any) -> bool:
-    # Piles hold card ids (and None for a grid's empty slot), the face-up set card ids, the
-    # dice ints: equality is exact.
-    return now == before
 
 
 def _copy_piles(piles: list) -> list:
