@@ -164,6 +164,8 @@ def same_value(a: Any, b: Any) -> bool:
     ``1.0`` and ``true`` are equal in Python, but not the same value to an expression)."""
     if type(a) is not type(b):
         return False
+    if type(a) is int or type(a) is str:        # the common case, first
+        return a == b
     if type(a) is list:
         return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
     if type(a) is dict:

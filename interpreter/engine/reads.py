@@ -19,7 +19,7 @@ Values are followed as sets of *atoms* saying what seats and zones they may be o
 ``("seat", ME)``, ``("seat", ANY)``, ``("zone", name, owner)``, ``("card",)`` and ``TOP``
 (anything at all: a variable's stored value, the seat whose turn it is). A read through a seat
 is the listing seat's own only when every seat the value may hold is ``ME``; anything else
-reads every owner's. Zones are counted as read as soon as a zone value is made (``lay.work``),
+reads every owner's. Zones are counted as read as soon as a zone value is made (``me.hand``),
 whatever is done with it afterwards: an over-approximation, always safe.
 """
 from __future__ import annotations
@@ -356,7 +356,7 @@ class _Walker:
 
     def _constant_call(self, name: str, args: Any, env: dict) -> Any:
         """A defined function's value when its body folds to a constant whatever its arguments
-        (``wild(a, b)``: ``jokers and ...`` without jokers)."""
+        (``f(a, b)`` whose body is ``some_option and ...`` with the option off)."""
         if name in env or name in self.kinds or name not in self.functions or name in self._active:
             return _UNKNOWN
         params, body = self.functions[name]
