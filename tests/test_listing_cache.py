@@ -229,11 +229,13 @@ def test_a_seat_variable_read_by_a_move_refreshes_it():
 
 
 def test_the_cache_is_the_states_own():
+    import copy
+    import pickle
     loaded, state = _nerts_state()
-    listed(loaded.game, state, 0)
-    copy = state.clone()
-    assert copy.listings is None and copy == state
-    assert state.to_json() == copy.to_json()
+    moves = listed(loaded.game, state, 0)
+    for other in (state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert other.listings is None and other == state
+        assert listed(loaded.game, other, 0) == moves
 
 
 def test_stored_values_are_the_same_only_when_equal_and_of_the_same_types():

@@ -48,6 +48,14 @@ class _StateCache:
         self.game = game
         self.seats: list[SeatCache | None] = [None] * players
 
+    def __reduce__(self):
+        # A state pickled or deep-copied goes without its cache (made again when needed).
+        return _no_cache, ()
+
+
+def _no_cache() -> None:
+    return None
+
 
 class SeatCache:
     """One seat's moves by move name, and the parts of the state they were found in."""
