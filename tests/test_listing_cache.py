@@ -22,7 +22,7 @@ from tests.helpers import GAMES, ROOT, game_files
 from tests.test_differential import SCENARIO_FILES, outcome
 
 FLOOR = ROOT / "benchmarks" / "floor.yaml"
-PLAYS = {"nerts": (3, 100), "schmier": (2, 200), "gnoming_a_round": (2, 150), "gnoming_a_round_two_players": (2, 150),
+PLAYS = {"nerts": (3, 80), "schmier": (2, 200), "gnoming_a_round": (2, 150), "gnoming_a_round_two_players": (2, 150),
          "floor": (1, 150), "dice_poker": (3, 200)}
 DEFAULT_PLAYS = (4, 300)
 
@@ -106,8 +106,8 @@ def table_game(loaded, players: int, seed: int, most: int) -> tuple:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_nerts_on_the_table_plays_the_same_with_and_without_the_cache(players):
     loaded = load("nerts", target=1)
-    played = [under(mode, lambda: table_game(loaded, players, players, 400)) for mode in ("off", "free")]
-    assert played[0][0] == "value" and len(played[0][1][0]) == 400
+    played = [under(mode, lambda: table_game(loaded, players, players, 300)) for mode in ("off", "free")]
+    assert played[0][0] == "value" and len(played[0][1][0]) == 300
     assert played[0] == played[1]
 
 
