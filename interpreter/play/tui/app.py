@@ -28,6 +28,7 @@ from ..terminal import EXIT_INTERRUPTED, EXIT_NOT_FINISHED, SEED_WARNING, final_
 from .board import Board
 from .clock import RealClock, StepClock
 from .controller import BETWEEN, COVER, OVER, WATCH, Controller
+from .scores import ScoreWatch
 from .status import status_text
 
 TICK_SECONDS = 0.05
@@ -97,6 +98,7 @@ class TableApp(App):
         self.clock = clock or (StepClock(fake_clock) if fake_clock is not None else RealClock())
         self.controller = Controller(session, self.clock, bot_delay)
         self.board = Board(self.controller.viewer, color, session.game.layout)
+        self.scores = ScoreWatch(session.loaded)
         self.exit_code = 0
         self.failure: RulesError | None = None
         self.help = ""
@@ -186,7 +188,7 @@ class TableApp(App):
         elif c.session.free_play and int(self.clock.now() * 2) != self._half_seconds:
             self._half_seconds = int(self.clock.now() * 2)        # the clock in the status bar
             self.query_one("#status", Static).update(status_text(c.last_view or c.view(), self.session,
-                                                                 self.clock.now(), c.mode))
+                                                                 self.clock.now(), c.mode, self.scores))
 
     def _check_stalled(self) -> None:
         """A game nobody can move in ends the table with its error (checked once per position)."""
@@ -202,7 +204,7 @@ class TableApp(App):
         self.board.me = f"P{c.viewer + 1}" if c.viewer is not None else None
         view = c.last_view if c.last_view is not None else c.view()     # made once per change
         mode = c.mode
-        self.query_one("#status", Static).update(status_text(view, self.session, self.clock.now(), mode))
+        self.query_one("#status", Static).update(status_text(view, self.session, self.clock.now(), mode, self.scores))
         if mode == COVER:
             self.query_one("#board", Static).update(Text(f"\n  The screen is hidden: pass it to P{c.viewer + 1}."))
         else:

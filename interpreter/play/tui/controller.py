@@ -126,6 +126,7 @@ class Controller:
     def choose(self, key: Any) -> None:
         mode = self.mode
         if mode == BETWEEN:
+            self.clock.resume()
             self.clock.acted()
             self.session.resume(self.clock.now())
             self.notice = "Go!"
@@ -181,6 +182,8 @@ class Controller:
         """After any change: whose screen it is, the marks of changed piles, and the move list
         (the choices made so far kept when they still lead to a legal move)."""
         s = self.session
+        if s.paused:
+            self.clock.pause()          # the game's time stands still until "Go"
         person = s.human_to_act()
         if person is not None and person != self.viewer and len(s.humans) > 1:
             self.viewer = person          # the next person: the screen is covered first
