@@ -21,6 +21,7 @@ from typing import Any
 
 from ..bots.agents import make_bot
 from ..engine import find_move
+from ..engine.values import Card
 from ..engine.views import move_text
 from ..errors import IllegalMove
 from .card_text import typed_text
@@ -93,6 +94,27 @@ class Session:
         if self.state.current is not None:
             return self.state.current if self.state.current in self.humans else None
         return min(self.humans) if self.humans else None
+
+    def card_places(self, moves: list, view: dict) -> dict[tuple, Any]:
+        """Where the cards of ``moves`` lie on the board of ``view``: ``("card", zone, pile,
+        position)`` -> the card, for the places where that view shows that very card (so nothing
+        it does not show is told: a card the view hides has no place)."""
+        wanted = {}
+        for move in moves:
+            for arg in move.args:
+                for value in (arg if isinstance(arg, (list, tuple)) else (arg,)):
+                    if isinstance(value, Card):
+                        wanted[value.id] = value
+        places: dict[tuple, Any] = {}
+        if not wanted:
+            return places
+        for zone, piles in self.state.zones.items():
+            shown = view["zones"][zone]
+            for i, pile in enumerate(piles):
+                for k, card in enumerate(pile):
+                    if card in wanted and shown[i][k] == wanted[card].label:
+                        places[("card", zone, i, k)] = wanted[card]
+        return places
 
     def resolve(self, seat: int, entry: str) -> Any:
         """The legal move ``entry`` names now (cards may be typed as shown, ``5♠``); IllegalMove

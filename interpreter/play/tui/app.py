@@ -2,8 +2,10 @@
 of choices for the move being built, and a line to type a move with completion and history.
 
 Keys: arrows and Enter (or a click) choose; 1-9 choose by number; Backspace or Escape go back
-one choice; ``/`` types a move (Tab or the right arrow completes it, up and down recall earlier
-ones, Escape goes back to the list); ``?`` describes the move; Ctrl+Q quits (the record is kept).
+one choice; Tab moves to the board, where the arrows move a cursor over the cards, piles and
+seats and Enter or space (or a click) picks one; ``/`` types a move (Tab or the right arrow
+completes it, up and down recall earlier ones, Escape goes back to the list); ``?`` describes
+the move; ``u`` takes back your last move (turns against bots); Ctrl+Q quits (the record is kept).
 Typing ``seed`` shows the seed, with a warning; otherwise it is shown only once the table is
 closed, with where the record is.
 """
@@ -27,20 +29,48 @@ from ..session import Session
 from ..terminal import EXIT_INTERRUPTED, EXIT_NOT_FINISHED, SEED_WARNING, final_table
 from .board import Board
 from .clock import RealClock, StepClock
-from .controller import BETWEEN, COVER, OVER, WATCH, Controller
+from .controller import BETWEEN, COVER, OVER, PLAY, WATCH, Controller
+from .places import spot_positions, step
 from .scores import ScoreWatch
 from .status import status_text
 
 TICK_SECONDS = 0.05
-KEYS = ("keys: arrows+Enter or 1-9 choose, a click too; Backspace/Esc back; / type a move "
-        "(Tab or → completes, ↑↓ history); ? help; Ctrl+Q quit")
+KEYS = ("keys: arrows+Enter or 1-9 choose, a click too; Tab: the board (arrows move, Enter or "
+        "space picks a card or pile, a click too); Backspace/Esc back; / type a move (Tab or → "
+        "completes, ↑↓ history); u undo (turns against bots); ? help; Ctrl+Q quit")
+
+
+class BoardPane(Static, can_focus=True):
+    """The board: with the focus, a cursor over its places; Enter, space or a click picks one."""
+
+    BINDINGS = [Binding("left", "step(-1, 0)", show=False), Binding("right", "step(1, 0)", show=False),
+                Binding("up", "step(0, -1)", show=False), Binding("down", "step(0, 1)", show=False),
+                Binding("enter", "pick", show=False), Binding("space", "pick", show=False),
+                Binding("tab", "app.focus_choices", show=False)]
+
+    def action_step(self, dx: int, dy: int) -> None:
+        self.app.step_cursor(dx, dy)
+
+    def action_pick(self) -> None:
+        self.app.pick_at_cursor()
+
+    def on_click(self, event: Any) -> None:
+        meta = event.style.meta if event.style else {}
+        if "spot" in meta:
+            self.app.pick_spot(meta["spot"])
+
+    def on_focus(self) -> None:
+        self.app.step_cursor(0, 0)         # the cursor shows, where it was or on a card to move
+
+    def on_blur(self) -> None:
+        self.app.redraw()
 
 
 class MoveInput(Input):
     """The typed entry, with the moves typed before (up and down)."""
 
     BINDINGS = [Binding("up", "older", show=False), Binding("down", "newer", show=False),
-                Binding("escape", "leave", show=False)]
+                Binding("escape", "leave", show=False), Binding("tab", "complete", show=False)]
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
@@ -66,6 +96,18 @@ class MoveInput(Input):
 
     def action_leave(self) -> None:
         self.app.query_one("#choices").focus()
+
+    def action_complete(self) -> None:
+        """Take the completion offered (as the right arrow does at the end of the line)."""
+        if self._suggestion and len(self._suggestion) > len(self.value):
+            self.value = self._suggestion
+            self.cursor_position = len(self.value)
+
+
+class ChoiceList(OptionList):
+    """The choices of the move being built; Tab goes to the board."""
+
+    BINDINGS = [Binding("tab", "app.focus_board", show=False)]
 
 
 class TableApp(App):
@@ -104,16 +146,18 @@ class TableApp(App):
         self.help = ""
         self._half_seconds = -1
         self._checked: Any = None        # the position last checked for a stalled game
+        self.cursor: tuple | None = None  # the place under the board's cursor
+        self._positions: dict = {}       # where each place of the board was drawn
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="main"):
-            yield Static(id="board")
+            yield BoardPane(id="board")
             with Vertical(id="side"):
                 yield Static(id="prompt")
                 yield Static(id="notice")
-                yield OptionList(id="choices", markup=False)
+                yield ChoiceList(id="choices", markup=False)
                 yield Static(id="log")
         yield MoveInput(id="entry", placeholder="/ to type a move, ? for help, Ctrl+Q to quit")
 
@@ -210,7 +254,10 @@ class TableApp(App):
         else:
             if mode in (BETWEEN, OVER) and self.session.hand_end is not None:
                 view = self.session.hand_end_view(c.viewer)      # the hand as it ended
-            board = self.board.table(view, c.marked())
+            targets, chosen = c.board_marks()
+            cursor = self.cursor if self.focused is self.query_one("#board") else None
+            board = self.board.table(view, c.marked(), cursor, targets, chosen)
+            self._positions = spot_positions(board)
             board.append_text(self.board.values(view))
             if mode == OVER:
                 board.append("\n" + final_table(self.session.loaded, self.session.state) + "\n")
@@ -275,6 +322,53 @@ class TableApp(App):
         self.controller.choose(key)
         self.redraw()
 
+    # -- the board's cursor ----------------------------------------------------------------------
+    def _cursor_number(self) -> int | None:
+        spots = self.board.spots
+        return spots.index(self.cursor) if self.cursor in spots else None
+
+    def step_cursor(self, dx: int, dy: int) -> None:
+        at = self._cursor_number()
+        if at is None:
+            at = self._first_own_spot()
+            found = at
+        else:
+            found = step(self._positions, at, dx, dy)
+        if found is not None:
+            self.cursor = self.board.spots[found]
+        self.redraw()
+
+    def _first_own_spot(self) -> int | None:
+        """Where the cursor starts: the first place of a card the seat may move, else the first."""
+        for n, place in enumerate(self.board.spots):
+            if place in self.controller.cards:
+                return n
+        return 0 if self.board.spots else None
+
+    def pick_at_cursor(self) -> None:
+        if self.cursor not in self.board.spots:
+            self.step_cursor(0, 0)
+            return
+        self._safely(self._pick, self.cursor)
+
+    def pick_spot(self, number: int) -> None:
+        if 0 <= number < len(self.board.spots):
+            self.cursor = self.board.spots[number]
+            self._safely(self._pick, self.cursor)
+
+    def _pick(self, place: tuple) -> None:
+        c = self.controller
+        if c.mode != PLAY:
+            self._choose(0)          # between hands, a hidden screen: the one choice ("ready")
+            return
+        shown = None
+        if place[0] == "card":
+            view = c.last_view or c.view()
+            label = view["zones"][place[1]][place[2]][place[3]]
+            shown = card_text(label) if label else None
+        c.pick(place, shown)
+        self.redraw()
+
     def action_back(self) -> None:
         self.controller.back()
         self.redraw()
@@ -282,6 +376,12 @@ class TableApp(App):
     def action_describe(self) -> None:
         self.help = self.controller.help_text() + "\n\n" + KEYS
         self.redraw()
+
+    def action_focus_board(self) -> None:
+        self.query_one("#board").focus()
+
+    def action_focus_choices(self) -> None:
+        self.query_one("#choices").focus()
 
     def action_type_move(self) -> None:
         self.query_one("#entry").focus()
