@@ -27,6 +27,7 @@ from ..errors import IllegalMove
 from .card_text import typed_text
 from .realtime import Action, Table
 from .record_writer import RecordWriter
+from .undo import UndoLog
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,21 @@ class Session:
         self.game.logger = lambda ctx, text: self._said.append(text)
         self.hand_end: Any = None       # the position when the last hand ended, before the next began
         self.game.round_watcher = self._hand_ended
+        person = next(iter(humans)) if len(humans) == 1 else None
+        self.undo_log = UndoLog(self.game, self.state, person, self._no_undo(humans))
+
+    def _no_undo(self, humans: set[int]) -> str | None:
+        """Why moves can never be taken back at this table, or None."""
+        play = self.game.spec.data.get("play") or {}
+        if play.get("undo", True) is False:
+            return f"cannot undo: {self.loaded.name} does not allow it"
+        if len(humans) > 1:
+            return "cannot undo with several people at the table"
+        if not humans:
+            return "nothing to undo: only bots play"
+        if all(phase.turns is None for phase in self.game.phases):
+            return "cannot undo in free play: everyone moves at once"
+        return None
 
     def _hand_ended(self, state: Any) -> None:
         self.hand_end = state.clone()
@@ -171,6 +187,9 @@ class Session:
         if not self._still_legal(seat, move.text):
             return Submitted(None, before, self._too_slow(seat, move.text, before, when))
         round_before, free = self.state.round, self.state.current is None
+        if not free:
+            self.undo_log.keep(self.table, len(self.log), len(self.record.record.moves) if self.record else 0,
+                               self.hand_end)
         shown = self.view(None) if self.game.tricks is not None else None
         action = self._record(self.table.play(seat, move.text, when if free else self.table.now), shown)
         self._pause_if_hand_ended(free, round_before)
@@ -197,7 +216,24 @@ class Session:
             self._record(action, before)
         return action
 
+    def undo(self) -> tuple[bool, str]:
+        """Take back the person's last move and the bots' moves after it (``undo.py`` says when
+        it may); whether it was done, and what was done or why not."""
+        why = self.undo_log.why_not()
+        if why is not None:
+            return False, why
+        last = self.undo_log.take_back(self.table)
+        taken = [e for e in self.log[last.log:] if e.move is not None]
+        del self.log[last.log:]
+        self.hand_end, self.paused = last.hand_end, False
+        if self.record:
+            self.record.take_back(len(self.record.record.moves) - last.record)
+        mine = move_text(self.game, taken[0].move, taken[0].seat)
+        after = len(taken) - 1
+        return True, f"took back {mine}" + (f" and the {after} move{'s' if after > 1 else ''} after it" if after else "")
+
     def _record(self, action: Action, before: dict | None = None) -> Action:
+        self.undo_log.made()
         if self.record:
             self.record.add(action.seat, action.move.text, action.time)
         self.log.append(Entry(action.time, action.seat, action.move))

@@ -39,6 +39,7 @@ HELP = """Type the number of a move, or the move itself (a unique beginning is e
 shown, 5♠, or as written, 5S).
   board   show the table again (an empty line too, in free play)
   moves   list your legal moves
+  undo    take back your last move (in turns against bots, when nothing was revealed since)
   seed    show the seed (it gives away every hidden card)
   help    this text; 'help NAME' describes the move NAME
   quit    stop the game (the record so far is kept)"""
@@ -275,6 +276,12 @@ class TerminalGame:
                 click.echo(HELP)
             elif word == "seed":
                 click.echo(f"seed {s.seed} ({SEED_WARNING})")
+            elif word == "undo":
+                done, said = s.undo()
+                click.echo(said)
+                if done:
+                    self.shown_log = min(self.shown_log, len(s.log))
+                    self._show(seat)
             elif word.startswith(("help ", "? ")):
                 name = word.split(None, 1)[1]
                 click.echo(s.describe(name) or f"no move called '{name}' has a description")

@@ -124,7 +124,8 @@ class TableApp(App):
     #entry { height: 1; border: none; padding: 0 1; }
     """
     BINDINGS = [Binding("ctrl+q", "quit_game", "quit"), Binding("question_mark", "describe", "help"),
-                Binding("slash", "type_move", "type"), Binding("backspace", "back", "back", show=False),
+                Binding("slash", "type_move", "type"), Binding("u", "undo", "undo"),
+                Binding("backspace", "back", "back", show=False),
                 Binding("escape", "back", "back", show=False)] + [
                 Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)]
 
@@ -159,7 +160,7 @@ class TableApp(App):
                 yield Static(id="notice")
                 yield ChoiceList(id="choices", markup=False)
                 yield Static(id="log")
-        yield MoveInput(id="entry", placeholder="/ to type a move, ? for help, Ctrl+Q to quit")
+        yield MoveInput(id="entry", placeholder="/ type a move · Tab the board · u undo · ? help · Ctrl+Q quit")
 
     def on_mount(self) -> None:
         self.title = self.session.loaded.name
@@ -373,6 +374,10 @@ class TableApp(App):
         self.controller.back()
         self.redraw()
 
+    def action_undo(self) -> None:
+        self._safely(self.controller.undo)
+        self.redraw()
+
     def action_describe(self) -> None:
         self.help = self.controller.help_text() + "\n\n" + KEYS
         self.redraw()
@@ -402,6 +407,9 @@ class TableApp(App):
             return
         if word in ("help", "?"):
             self.action_describe()
+        elif word == "undo":
+            self.controller.undo()
+            entry.value = ""
         elif word == "seed":
             self.controller.notice = f"seed {self.session.seed} ({SEED_WARNING})"
             entry.value = ""

@@ -154,7 +154,8 @@ class MoveBuilder:
         for value in candidates:
             using = [m for m in self.matching() if _uses(m, value)]
             if using:
-                self._narrow(value, using)
+                if not self._begin_with(value, using):
+                    self._narrow(value, using)
                 self.actions.append(("pick", candidates))
                 return None
         shown = shown or value_text(candidates[0])
@@ -177,6 +178,20 @@ class MoveBuilder:
             if found:
                 self._choose(("value", found[0]))
                 return True
+        return False
+
+    def _begin_with(self, value: Any, using: list[Move]) -> bool:
+        """Before any move is chosen, a value that only one move uses, as a member of the
+        sub-collection it builds (a die to throw again): that move begun, the member toggled."""
+        names = _distinct(m.name for m in using)
+        if self.name is not None or len(names) != 1:
+            return False
+        saved = (self.name, list(self.args), self.chosen)
+        self.name, self.chosen = names[0], True
+        self._skip_single()
+        if self.kind() == "subset_of" and self._take_as_parameter(value):
+            return True
+        self.name, self.args, self.chosen = saved[0], saved[1], saved[2]
         return False
 
     def _narrow(self, value: Any, using: list[Move]) -> None:

@@ -177,6 +177,17 @@ class Controller:
         self.submit(move)
         return True
 
+    def undo(self) -> None:
+        """Take back the person's last move and the bots' answers, where the game allows it."""
+        if self.mode != PLAY:
+            self.notice = "nothing to undo now"
+            return
+        done, self.notice = self.session.undo()
+        if done:
+            self.builder = None
+            self.last_view = None
+            self.refresh(keep=False)
+
     def back(self) -> None:
         if self.builder is not None and self.builder.back():
             self.notice = ""
