@@ -170,6 +170,9 @@ class TableApp(App):
         if self.auto:
             self.set_interval(TICK_SECONDS, self.tick)
 
+    def on_resize(self, event: Any) -> None:
+        self.call_after_refresh(self.redraw)       # the status bar fits the new width
+
     def play(self) -> int:
         """Run full screen; afterwards the final table (or why it stopped), the seed and where the
         record is stay in the terminal. The exit code: 0 at the end or on quit, 1 after an error
@@ -233,7 +236,7 @@ class TableApp(App):
         elif c.session.free_play and int(self.clock.now() * 2) != self._half_seconds:
             self._half_seconds = int(self.clock.now() * 2)        # the clock in the status bar
             self.query_one("#status", Static).update(status_text(c.last_view or c.view(), self.session,
-                                                                 self.clock.now(), c.mode, self.scores))
+                                                                 self.clock.now(), c.mode, self.scores, self.size.width))
 
     def _check_stalled(self) -> None:
         """A game nobody can move in ends the table with its error (checked once per position)."""
@@ -249,7 +252,8 @@ class TableApp(App):
         self.board.me = f"P{c.viewer + 1}" if c.viewer is not None else None
         view = c.last_view if c.last_view is not None else c.view()     # made once per change
         mode = c.mode
-        self.query_one("#status", Static).update(status_text(view, self.session, self.clock.now(), mode, self.scores))
+        self.query_one("#status", Static).update(status_text(view, self.session, self.clock.now(), mode, self.scores,
+                                                             self.size.width))
         if mode == COVER:
             self.query_one("#board", Static).update(Text(f"\n  The screen is hidden: pass it to P{c.viewer + 1}."))
         else:

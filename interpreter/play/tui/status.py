@@ -11,7 +11,9 @@ from .controller import BETWEEN, OVER
 from .scores import ScoreWatch, number_text, scores_line
 
 
-def status_text(view: dict, session: Any, now: float, mode: str, watch: ScoreWatch | None = None) -> Text:
+def status_text(view: dict, session: Any, now: float, mode: str, watch: ScoreWatch | None = None,
+                width: int | None = None) -> Text:
+    """The bar's text; when it is wider than ``width``, without the game's name first."""
     parts = [view["game"], f"round {view['round']}", view["phase"]]
     if mode == OVER:
         scores = session.loaded.scores(session.state)
@@ -31,4 +33,7 @@ def status_text(view: dict, session: Any, now: float, mode: str, watch: ScoreWat
         else:
             shown = watch.shown(view, session.state, session.hand_end)
         parts.append(scores_line(view, shown))
-    return Text(" " + " · ".join(parts), no_wrap=True, overflow="ellipsis")
+    line = " " + " · ".join(parts)
+    if width and len(line) > width:
+        line = " " + " · ".join(parts[1:])
+    return Text(line, no_wrap=True, overflow="ellipsis")
