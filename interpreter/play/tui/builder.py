@@ -56,6 +56,7 @@ class MoveBuilder:
         self.part: list = []          # the members chosen so far of a list-valued parameter
         self.toggled: list[int] = []  # indexes into the pool of a sub-collection being built
         self.picked: list = []        # the values picked on the board that narrowed the moves
+        self.placed: dict = {}        # the member of a sub-collection each place picked toggled on
         self.chosen = False           # whether the person has made a choice yet
         self._skip_single()
 
@@ -138,40 +139,49 @@ class MoveBuilder:
         self.actions.append(("choose", key))
         self._choose(key)
 
-    def pick(self, candidates: list, shown: str | None = None) -> str | None:
-        """A place picked on the board, as the values it may stand for, most likely first (a
-        card, then its pile); None when taken, else why not (nothing is changed), naming the
-        place as ``shown`` (else as its first value)."""
+    def pick(self, candidates: list, shown: str | None = None, where: Any = None) -> str | None:
+        """A place picked on the board (``where``), as the values it may stand for, most likely
+        first (a card, then its pile); None when taken, else why not (nothing is changed),
+        naming the place as ``shown`` (else as its first value)."""
         if not candidates:
             return "nothing to pick there"
-        if self.actions and self.actions[-1] == ("pick", candidates):
+        action = ("pick", candidates, where)
+        if self.actions and self.actions[-1] == action:
             self.back()                    # the same place again: picked no more
             return None
         for value in candidates:
-            if self._take_as_parameter(value):
-                self.actions.append(("pick", candidates))
+            if self._take_as_parameter(value, where):
+                self.actions.append(action)
                 return None
         for value in candidates:
             using = [m for m in self.matching() if _uses(m, value)]
             if using:
-                if not self._begin_with(value, using):
+                if not self._begin_with(value, using, where):
                     self._narrow(value, using)
-                self.actions.append(("pick", candidates))
+                self.actions.append(action)
                 return None
         shown = shown or value_text(candidates[0])
         if self.name is not None or self.picked:
             return f"'{self.path()}' cannot use {shown}"
         return f"no legal move uses {shown} now"
 
-    def _take_as_parameter(self, value: Any) -> bool:
+    def _take_as_parameter(self, value: Any, where: Any = None) -> bool:
         kind = self.kind()
         if kind == "subset_of":
             pool = self._pool()
             matches = [i for i, v in enumerate(pool) if _key(v) == _key(value)]
             if not matches:
                 return False
-            on = [i for i in matches if i in self.toggled]
-            self._choose(("toggle", on[-1] if on else matches[0]))
+            if where is not None and self.placed.get(where) in self.toggled:
+                index = self.placed.pop(where)          # that very member, toggled off
+            else:
+                off = [i for i in matches if i not in self.toggled]
+                if not off:
+                    return False
+                index = off[0]
+                if where is not None:
+                    self.placed[where] = index
+            self._choose(("toggle", index))
             return True
         if kind == "from" and not self.part:
             found = [v for v in self._values() if _same(v, value)]
@@ -180,7 +190,7 @@ class MoveBuilder:
                 return True
         return False
 
-    def _begin_with(self, value: Any, using: list[Move]) -> bool:
+    def _begin_with(self, value: Any, using: list[Move], where: Any = None) -> bool:
         """Before any move is chosen, a value that only one move uses, as a member of the
         sub-collection it builds (a die to throw again): that move begun, the member toggled."""
         names = _distinct(m.name for m in using)
@@ -189,7 +199,7 @@ class MoveBuilder:
         saved = (self.name, list(self.args), self.chosen)
         self.name, self.chosen = names[0], True
         self._skip_single()
-        if self.kind() == "subset_of" and self._take_as_parameter(value):
+        if self.kind() == "subset_of" and self._take_as_parameter(value, where):
             return True
         self.name, self.args, self.chosen = saved[0], saved[1], saved[2]
         return False
@@ -212,7 +222,7 @@ class MoveBuilder:
             pool = self._pool()
             chosen = sorted((pool[i] for i in self.toggled), key=order_key)
             self.args.append(chosen)
-            self.toggled = []
+            self.toggled, self.placed = [], {}
         elif isinstance(key, tuple) and key[0] == "toggle":
             index = key[1]
             self.toggled.remove(index) if index in self.toggled else self.toggled.append(index)
@@ -241,9 +251,9 @@ class MoveBuilder:
 
     def replay(self, action: tuple) -> bool:
         """Make a choice again (kept with the others); False when it is not possible here."""
-        what, value = action
+        what, value = action[0], action[1]
         if what == "pick":
-            return self.pick(value) is None
+            return self.pick(value, None, action[2]) is None
         if what == "choose":
             if value not in [o.key for o in self.options()]:
                 return False

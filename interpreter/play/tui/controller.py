@@ -151,7 +151,7 @@ class Controller:
         if self.mode != PLAY or self.builder is None:
             self.notice = "there is nothing to pick now" if self.mode == PLAY else ""
             return
-        refusal = self.builder.pick(candidates(place, self.last_view or self.view(), self.cards), shown)
+        refusal = self.builder.pick(candidates(place, self.last_view or self.view(), self.cards), shown, place)
         if refusal is not None:
             self.notice = refusal
             return
