@@ -174,3 +174,12 @@ def test_the_u_key_takes_back_the_last_move_on_the_table(monkeypatch):
             assert app.session.log_lines(0) == ["P6: bid 3"]
             assert "│took back pass and the " in app.screen_text()
     run(undo())
+
+
+def test_the_log_holds_the_games_lines_of_the_real_game_not_of_the_positions_a_bot_imagines():
+    session = Session(load("schmier"), 6, 5, "greedy", {0})     # greedy bots play moves on guesses
+    session.advance()
+    session.submit(0, session.resolve(0, "pass"), 0)
+    session.advance()
+    assert session.log_lines(0) == ["P6: pass", "P1: pass", "P2: pass", "P3: pass", "P4: pass", "P5: pass",
+                                    "Everyone passed: P5 deals again.", "P6: pass"]

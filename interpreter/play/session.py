@@ -64,7 +64,9 @@ class Session:
         self.paused = False            # a hand ended in free play: waiting for everyone's "Go"
         self.pause_every_hand = False   # pause at the end of every hand, with turns too
         self._said: list[str] = []      # the game's log lines of the move being applied
-        self.game.logger = lambda ctx, text: self._said.append(text)
+        # The game's log lines and hand ends of this very state, not of the positions a bot
+        # imagines while it thinks (a greedy bot plays moves on guessed states).
+        self.game.logger = lambda ctx, text: self._said.append(text) if ctx.state is self.state else None
         self.hand_end: Any = None       # the position when the last hand ended, before the next began
         self.game.round_watcher = self._hand_ended
         person = next(iter(humans)) if len(humans) == 1 else None
@@ -84,6 +86,8 @@ class Session:
         return None
 
     def _hand_ended(self, state: Any) -> None:
+        if state is not self.state:
+            return
         self.hand_end = state.clone()
         self.hand_end.over = True       # a position to look at, no longer to play
 

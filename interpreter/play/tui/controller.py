@@ -180,7 +180,7 @@ class Controller:
     def undo(self) -> None:
         """Take back the person's last move and the bots' answers, where the game allows it."""
         if self.mode != PLAY:
-            self.notice = "nothing to undo now"
+            self.notice = "cannot undo: the hand is over" if self.mode == BETWEEN else "nothing to undo now"
             return
         done, self.notice = self.session.undo()
         if done:
