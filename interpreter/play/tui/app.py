@@ -148,7 +148,7 @@ class TableApp(App):
         self._half_seconds = -1
         self._checked: Any = None        # the position last checked for a stalled game
         self.cursor: tuple | None = None  # the place under the board's cursor
-        self._positions: dict = {}       # where each place of the board was drawn
+        self._drawn: Any = None          # the board's text as last drawn
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -262,7 +262,7 @@ class TableApp(App):
             targets, chosen = c.board_marks()
             cursor = self.cursor if self.focused is self.query_one("#board") else None
             board = self.board.table(view, c.marked(), cursor, targets, chosen)
-            self._positions = spot_positions(board)
+            self._drawn = board          # where its places lie is worked out when the cursor moves
             board.append_text(self.board.values(view))
             if mode == OVER:
                 board.append("\n" + final_table(self.session.loaded, self.session.state) + "\n")
@@ -338,7 +338,7 @@ class TableApp(App):
             at = self._first_own_spot()
             found = at
         else:
-            found = step(self._positions, at, dx, dy)
+            found = step(spot_positions(self._drawn), at, dx, dy) if self._drawn is not None else at
         if found is not None:
             self.cursor = self.board.spots[found]
         self.redraw()

@@ -11,6 +11,7 @@ being built may use next (``targets``) and those already chosen are marked.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from rich.style import Style
@@ -51,7 +52,7 @@ class Board:
             text.stylize("underline green" if self.color else "underline")
         if place == self._cursor:
             text.stylize(CURSOR)
-        text.stylize(Style(meta={"spot": len(self.spots)}))
+        text.stylize(_spot_style(len(self.spots)))
         self.spots.append(place)
         return text
 
@@ -265,6 +266,12 @@ class Board:
         if self.seat is None or view.get("teams") is None:
             return None
         return f"T{view['teams'][self.seat] + 1}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _spot_style(number: int) -> Style:
+    """The style that tells a click which place it hit (made once per number: they are redrawn often)."""
+    return Style(meta={"spot": number})
 
 
 def _seat_rows(view: dict) -> list[list[str]]:
