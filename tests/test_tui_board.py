@@ -183,3 +183,15 @@ def test_the_log_holds_the_games_lines_of_the_real_game_not_of_the_positions_a_b
     session.advance()
     assert session.log_lines(0) == ["P6: pass", "P1: pass", "P2: pass", "P3: pass", "P4: pass", "P5: pass",
                                     "Everyone passed: P5 deals again.", "P6: pass"]
+
+
+def test_the_line_mode_takes_a_move_back_too():
+    from click.testing import CliRunner
+
+    from cli import main
+    typed = "pass\nundo\nundo\nquit\n"
+    result = CliRunner().invoke(main, ["play", "schmier", "--seed", "5", "--bot", "random"], input=typed)
+    out = result.output
+    assert "P1> P1: pass\nP2: bid 6\nP2: name_trump diamonds\nP2 names diamonds trump.\nP6: keep\n" in out
+    assert "P1> took back pass and the 3 moves after it\n== Schmier: round 1, auction, P1 to play ==\n" in out
+    assert "P1> nothing to undo\nP1> \ngame stopped before its end." in out
