@@ -33,81 +33,12 @@ from .controller import BETWEEN, COVER, OVER, PLAY, WATCH, Controller
 from .places import spot_positions, step
 from .scores import ScoreWatch
 from .status import status_text
+from .widgets import BoardPane, ChoiceList, MoveInput
 
 TICK_SECONDS = 0.05
 KEYS = ("keys: arrows+Enter or 1-9 choose, a click too; Tab: the board (arrows move, Enter or "
         "space picks a card or pile, a click too); Backspace/Esc back; / type a move (Tab or → "
         "completes, ↑↓ history); u undo (turns against bots); ? help; Ctrl+Q quit")
-
-
-class BoardPane(Static, can_focus=True):
-    """The board: with the focus, a cursor over its places; Enter, space or a click picks one."""
-
-    BINDINGS = [Binding("left", "step(-1, 0)", show=False), Binding("right", "step(1, 0)", show=False),
-                Binding("up", "step(0, -1)", show=False), Binding("down", "step(0, 1)", show=False),
-                Binding("enter", "pick", show=False), Binding("space", "pick", show=False),
-                Binding("tab", "app.focus_choices", show=False)]
-
-    def action_step(self, dx: int, dy: int) -> None:
-        self.app.step_cursor(dx, dy)
-
-    def action_pick(self) -> None:
-        self.app.pick_at_cursor()
-
-    def on_click(self, event: Any) -> None:
-        meta = event.style.meta if event.style else {}
-        if "spot" in meta:
-            self.app.pick_spot(meta["spot"])
-
-    def on_focus(self) -> None:
-        self.app.step_cursor(0, 0)         # the cursor shows, where it was or on a card to move
-
-    def on_blur(self) -> None:
-        self.app.redraw()
-
-
-class MoveInput(Input):
-    """The typed entry, with the moves typed before (up and down)."""
-
-    BINDINGS = [Binding("up", "older", show=False), Binding("down", "newer", show=False),
-                Binding("escape", "leave", show=False), Binding("tab", "complete", show=False)]
-
-    def __init__(self, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.history: list[str] = []
-        self.back_in_history = 0
-
-    def remember(self, text: str) -> None:
-        if text and (not self.history or self.history[-1] != text):
-            self.history.append(text)
-        self.back_in_history = 0
-
-    def action_older(self) -> None:
-        if self.back_in_history < len(self.history):
-            self.back_in_history += 1
-            self.value = self.history[-self.back_in_history]
-            self.cursor_position = len(self.value)
-
-    def action_newer(self) -> None:
-        if self.back_in_history > 0:
-            self.back_in_history -= 1
-            self.value = self.history[-self.back_in_history] if self.back_in_history else ""
-            self.cursor_position = len(self.value)
-
-    def action_leave(self) -> None:
-        self.app.query_one("#choices").focus()
-
-    def action_complete(self) -> None:
-        """Take the completion offered (as the right arrow does at the end of the line)."""
-        if self._suggestion and len(self._suggestion) > len(self.value):
-            self.value = self._suggestion
-            self.cursor_position = len(self.value)
-
-
-class ChoiceList(OptionList):
-    """The choices of the move being built; Tab goes to the board."""
-
-    BINDINGS = [Binding("tab", "app.focus_board", show=False)]
 
 
 class TableApp(App):
