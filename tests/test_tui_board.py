@@ -9,6 +9,7 @@ from interpreter.api import load_game
 from interpreter.play.record_writer import RecordWriter
 from interpreter.play.records import Record, read_record, replay
 from interpreter.play.session import Session
+from interpreter.play.tui.board import CURSOR
 from interpreter.play.tui.builder import MoveBuilder
 from tests.helpers import load as load_fresh
 from tests.test_tui import LAID_OUT, _app, _QuickKeys
@@ -32,6 +33,8 @@ def test_a_card_picked_with_keys_narrows_the_moves_marks_its_targets_and_a_targe
             _QuickKeys(app, monkeypatch).__enter__()      # until the test ends
             await pilot.press("tab")               # the board: the cursor on a card to move
             assert app.cursor == ("card", "nerts", 0, 12)
+            drawn = app._drawn
+            assert [drawn.plain[span.start:span.end] for span in drawn.spans if span.style == CURSOR] == ["3♥"]
             await pilot.press("enter")
             c = app.controller
             assert c.builder.path() == "play 3♥" and [o.label for o in c.options()] == ["work[P1]#3"]
@@ -85,6 +88,7 @@ def test_dice_picked_on_the_board_are_toggled_for_the_move_that_throws_them_agai
             assert c.builder.path() == "rethrow {1}"
             await pilot.press("right", "right", "enter", "right", "enter")
             assert c.builder.path() == "rethrow {1 5 5}"
+            assert c.board_marks()[1] == frozenset({("die", 0), ("die", 2), ("die", 3)})
             await pilot.press("enter")             # the same die again: out
             assert c.builder.path() == "rethrow {1 5}"
             await pilot.press("left", "enter")     # the first 5 again: out too

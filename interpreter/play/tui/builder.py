@@ -131,8 +131,13 @@ class MoveBuilder:
         out = [a for a in self.args if a is not None] + list(self.picked)
         if self.toggled:
             pool = self._pool()
-            out += [pool[i] for i in self.toggled]
+            placed = set(self.placed.values())
+            out += [pool[i] for i in self.toggled if i not in placed]
         return [x for v in out for x in (v if isinstance(v, (list, tuple)) else [v])]
+
+    def chosen_places(self) -> list:
+        """The places picked on the board for the members toggled on (the very die picked)."""
+        return [where for where, index in self.placed.items() if index in self.toggled]
 
     # -- choosing --------------------------------------------------------------------------------
     def choose(self, key: Any) -> None:

@@ -164,8 +164,8 @@ class Controller:
         if self.builder is None or self.mode != PLAY:
             return frozenset(), frozenset()
         view = self.last_view or self.view()
-        return (places_of(self.builder.current_values(), view, self.cards),
-                places_of(self.builder.chosen_values(), view, self.cards))
+        chosen = places_of(self.builder.chosen_values(), view, self.cards) | set(self.builder.chosen_places())
+        return places_of(self.builder.current_values(), view, self.cards), frozenset(chosen)
 
     def _made(self) -> bool:
         """Submit the move once every choice is made; True when it was submitted."""
