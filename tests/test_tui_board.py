@@ -33,7 +33,7 @@ def test_a_card_picked_with_keys_narrows_the_moves_marks_its_targets_and_a_targe
             _QuickKeys(app, monkeypatch).__enter__()      # until the test ends
             await pilot.press("tab")               # the board: the cursor on a card to move
             assert app.cursor == ("card", "nerts", 0, 12)
-            drawn = app._drawn
+            drawn = app.board.table(app.session.view(0), cursor=app.cursor)
             assert [drawn.plain[span.start:span.end] for span in drawn.spans if span.style == CURSOR] == ["3♥"]
             await pilot.press("enter")
             c = app.controller

@@ -30,7 +30,7 @@ from ..terminal import EXIT_INTERRUPTED, EXIT_NOT_FINISHED, SEED_WARNING, final_
 from .board import Board
 from .clock import RealClock, StepClock
 from .controller import BETWEEN, COVER, OVER, PLAY, WATCH, Controller
-from .places import spot_positions, step
+from .places import spot_at, spot_positions, step, without_spots
 from .scores import ScoreWatch
 from .status import status_text
 from .widgets import BoardPane, ChoiceList, MoveInput
@@ -79,7 +79,7 @@ class TableApp(App):
         self._half_seconds = -1
         self._checked: Any = None        # the position last checked for a stalled game
         self.cursor: tuple | None = None  # the place under the board's cursor
-        self._drawn: Any = None          # the board's text as last drawn
+        self._positions: dict = {}       # where each place of the board was drawn
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -193,7 +193,8 @@ class TableApp(App):
             targets, chosen = c.board_marks()
             cursor = self.cursor if self.focused is self.query_one("#board") else None
             board = self.board.table(view, c.marked(), cursor, targets, chosen)
-            self._drawn = board          # where its places lie is worked out when the cursor moves
+            self._positions = spot_positions(board)
+            without_spots(board)
             board.append_text(self.board.values(view))
             if mode == OVER:
                 board.append("\n" + final_table(self.session.loaded, self.session.state) + "\n")
@@ -269,7 +270,7 @@ class TableApp(App):
             at = self._first_own_spot()
             found = at
         else:
-            found = step(spot_positions(self._drawn), at, dx, dy) if self._drawn is not None else at
+            found = step(self._positions, at, dx, dy)
         if found is not None:
             self.cursor = self.board.spots[found]
         self.redraw()
@@ -286,6 +287,12 @@ class TableApp(App):
             self.step_cursor(0, 0)
             return
         self._safely(self._pick, self.cursor)
+
+    def click_at(self, x: int, y: int) -> None:
+        """A click on the board's text at column ``x`` of line ``y``."""
+        number = spot_at(self._positions, x, y)
+        if number is not None:
+            self.pick_spot(number)
 
     def pick_spot(self, number: int) -> None:
         if 0 <= number < len(self.board.spots):

@@ -4,7 +4,8 @@ the seats' and teams' variables). Made from the view alone, so it shows nothing 
 see; used by the full-screen table and by its tests (``plain`` gives the same without styles).
 
 Every card, pile, seat and die drawn is a place that may be picked (``spots``, in drawing
-order; each piece of text carries its number as the style's ``meta``, so a click finds it):
+order; each piece of text carries its number as the style's ``meta``, from which the table
+learns where each one lies, then takes the marks out):
 ``("card", zone, pile, position)``, ``("pile", zone, pile)`` (an empty pile, or one whose cards
 are all hidden), ``("seat", seat)`` and ``("die", position)``. The cursor, the places the move
 being built may use next (``targets``) and those already chosen are marked.

@@ -68,20 +68,36 @@ def places_of(values: list, view: dict, cards: dict[tuple, Any]) -> frozenset:
     return frozenset(places)
 
 
-def spot_positions(text: Any) -> dict[int, tuple[int, int]]:
-    """Where each place was drawn in the board's text: its number -> (line, column)."""
+def spot_positions(text: Any) -> dict[int, tuple[int, int, int]]:
+    """Where each place was drawn in the board's text: its number -> (line, column, width)."""
     plain = text.plain
-    found: dict[int, tuple[int, int]] = {}
+    found: dict[int, tuple[int, int, int]] = {}
     for span in text.spans:
         style = span.style
         meta = getattr(style, "meta", None) if not isinstance(style, str) else None
         if meta and "spot" in meta and meta["spot"] not in found:
             line = plain.count("\n", 0, span.start)
-            found[meta["spot"]] = (line, span.start - (plain.rfind("\n", 0, span.start) + 1))
+            column = span.start - (plain.rfind("\n", 0, span.start) + 1)
+            found[meta["spot"]] = (line, column, span.end - span.start)
     return found
 
 
-def step(positions: dict[int, tuple[int, int]], at: int | None, dx: int, dy: int) -> int | None:
+def without_spots(text: Any) -> None:
+    """Take the places' marks out of the text once their positions are known: the screen draws
+    fewer pieces (a click is found from the positions)."""
+    text.spans = [span for span in text.spans
+                  if isinstance(span.style, str) or not span.style._meta or "spot" not in span.style.meta]
+
+
+def spot_at(positions: dict[int, tuple[int, int, int]], x: int, y: int) -> int | None:
+    """The place drawn at column ``x`` of line ``y``, if any."""
+    for number, (line, column, width) in positions.items():
+        if line == y and column <= x < column + width:
+            return number
+    return None
+
+
+def step(positions: dict[int, tuple[int, int, int]], at: int | None, dx: int, dy: int) -> int | None:
     """The place next to ``at``: the next or previous one drawn (``dx``), or the nearest one on
     the next line above or below that has places (``dy``)."""
     if not positions:
@@ -91,7 +107,7 @@ def step(positions: dict[int, tuple[int, int]], at: int | None, dx: int, dy: int
         return order[0]
     if dx:
         return order[(order.index(at) + dx) % len(order)]
-    line, col = positions[at]
+    line, col = positions[at][:2]
     lines = sorted({p[0] for p in positions.values() if (p[0] - line) * dy > 0}, key=lambda l: abs(l - line))
     if not lines:
         return at

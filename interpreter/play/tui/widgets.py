@@ -67,9 +67,9 @@ class BoardPane(Static, can_focus=True):
         self.app.pick_at_cursor()
 
     def on_click(self, event: Any) -> None:
-        meta = event.style.meta if event.style else {}
-        if "spot" in meta:
-            self.app.pick_spot(meta["spot"])
+        offset = event.get_content_offset(self)
+        if offset is not None:
+            self.app.click_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
 
     def on_focus(self) -> None:
         self.app.step_cursor(0, 0)         # the cursor shows, where it was or on a card to move
