@@ -134,6 +134,10 @@ def test_undo_takes_back_the_persons_move_and_the_bots_answers_and_the_record_ke
     assert session.undo() == (True, "took back pass and the 3 moves after it")
     assert session.state.to_json() == before and session.log_lines(0) == ["P6: bid 3"]
     assert session.undo() == (False, "nothing to undo")
+    session.submit(0, session.resolve(0, "pass"), 0)         # the same move meets the same answers
+    session.advance()
+    assert session.log_lines(0)[-3:] == ["P2: name_trump diamonds", "P2 names diamonds trump.", "P6: keep"]
+    assert session.undo()[0]
     session.submit(0, session.resolve(0, "bid 4"), 0)
     session.advance()
     session.close_record()
