@@ -66,7 +66,7 @@ class Session:
         self._said: list[str] = []      # the game's log lines of the move being applied
         # The game's log lines and hand ends of this very state, not of the positions a bot
         # imagines while it thinks (a greedy bot plays moves on guessed states).
-        self.game.logger = lambda ctx, text: self._said.append(text) if ctx.state is self.state else None
+        self.game.logger = self._heard
         self.hand_end: Any = None       # the position when the last hand ended, before the next began
         self.game.round_watcher = self._hand_ended
         person = next(iter(humans)) if len(humans) == 1 else None
@@ -213,6 +213,12 @@ class Session:
     def _still_legal(self, seat: int, text: str) -> bool:
         return any(m.text == text for m in self.loaded.legal_moves(self.state, seat))
 
+    def _heard(self, ctx, text: str) -> None:
+        """A log line of the game: kept when it comes from a move on the table's own state, not
+        from the positions a bot tries on copies of it while it chooses."""
+        if ctx.state is self.state:
+            self._said.append(text)
+
     def _bot_action(self, until: float | None) -> Action | None:
         before = self.view(None) if self.game.tricks is not None else None
         action = self.table.next_bot_action(until=until)
@@ -241,12 +247,12 @@ class Session:
         if self.record:
             self.record.add(action.seat, action.move.text, action.time)
         self.log.append(Entry(action.time, action.seat, action.move))
-        self.log.extend(Entry(action.time, text=text) for text in self._said)
-        self._said.clear()
-        if before is not None:
+        if before is not None:      # who took the trick, before what the end of the round said
             taker = trick_taker(before, self.view(None))
             if taker:
                 self.log.append(Entry(action.time, text=f"{taker} took the trick"))
+        self.log.extend(Entry(action.time, text=text) for text in self._said)
+        self._said.clear()
         return action
 
     def check_stalled(self) -> None:
