@@ -18,6 +18,7 @@ from ..expr.runtime import STEPS
 from ..limits import MAX_EVAL_STEPS
 from .choices import choices_of
 from .moves import Move, show
+from .values import Card
 
 # A move's listing: (listing, env) as legal._choose takes them, for depth 0.
 Listing = Callable[[Any, dict], None]
@@ -57,6 +58,8 @@ class _ListingBuilder:
             assign("ctx", ast.Attribute(value=load("listing"), attr="ctx", ctx=LOAD)),
             assign("found", ast.Attribute(value=load("listing"), attr="found", ctx=LOAD)),
             assign("budget", ast.Subscript(value=load("env"), slice=self.const(STEPS), ctx=LOAD)),
+            assign("seat", ast.Attribute(value=load("listing"), attr="seat", ctx=LOAD)),
+            assign("first_only", ast.Attribute(value=load("listing"), attr="first_only", ctx=LOAD)),
         ]
         body = self.depth(0, self.const(self.move.name), outermost=True)
         return make_function(self.constants, ["listing", "env"], head + body)
@@ -94,24 +97,31 @@ class _ListingBuilder:
                        value=call(self.const(choices_of), load("listing"), self.const(param), load(domain))),
         ]
         stmts.append(assign(f"_text_at{depth}", text))
-        inner = [
-            assign(f"_v{depth}", ast.Subscript(value=load(values), slice=load(index), ctx=LOAD)),
-            ast.Assign(targets=[ast.Subscript(value=load("env"), slice=self.const(param.name), ctx=STORE)],
-                       value=load(f"_v{depth}")),
-        ] + self.depth(depth + 1, load(f"_text_at{depth}"))
+        # The value is put in env for the conditions and lists that read it: none does when it is
+        # the last parameter and no condition waits for it (the env is then left as it was).
+        read = depth + 1 < len(params) or bool(self.move.stages[depth + 1])
+        inner = [assign(f"_v{depth}", ast.Subscript(value=load(values), slice=load(index), ctx=LOAD))]
+        if read:
+            inner.append(ast.Assign(targets=[ast.Subscript(value=load("env"), slice=self.const(param.name), ctx=STORE)],
+                                    value=load(f"_v{depth}")))
+        inner += self.depth(depth + 1, load(f"_text_at{depth}"))
         stmts.append(ast.For(target=store(index), iter=call(load("range"), call(load("len"), load(values))),
                              body=inner, orelse=[]))
-        stmts.append(ast.Expr(value=call(ast.Attribute(value=load("env"), attr="pop", ctx=LOAD),
-                                         self.const(param.name), ast.Constant(None))))
+        if read:
+            stmts.append(ast.Expr(value=call(ast.Attribute(value=load("env"), attr="pop", ctx=LOAD),
+                                             self.const(param.name), ast.Constant(None))))
         return stmts
 
     def extend_text(self, depth: int) -> list[ast.stmt]:
         """``_text{depth}``: the text so far and the word of the last choice, when it shows one."""
         last, shown, index = load(f"_v{depth - 1}"), load(f"_shown{depth - 1}"), load(f"_i{depth - 1}")
         before = load(f"_text_at{depth - 1}")
+        # show(card) is the card's label: read straight from the card
+        shown_alone = ast.IfExp(test=ast.Compare(left=call(load("type"), last), ops=[ast.Is()],
+                                                 comparators=[self.const(Card)]),
+                                body=ast.Attribute(value=last, attr="label", ctx=LOAD), orelse=call(self.const(show), last))
         word = ast.IfExp(test=ast.Compare(left=shown, ops=[ast.Is()], comparators=[ast.Constant(None)]),
-                         body=call(self.const(show), last),
-                         orelse=ast.Subscript(value=shown, slice=index, ctx=LOAD))
+                         body=shown_alone, orelse=ast.Subscript(value=shown, slice=index, ctx=LOAD))
         joined = ast.BinOp(left=ast.BinOp(left=before, op=ast.Add(), right=ast.Constant(" ")), op=ast.Add(),
                            right=load("_word"))
         return [
@@ -124,9 +134,8 @@ class _ListingBuilder:
 
     def add_move(self, depth: int, text: ast.expr) -> list[ast.stmt]:
         args = ast.Tuple(elts=[load(f"_v{i}") for i in range(depth)], ctx=LOAD)
-        seat = ast.Attribute(value=load("listing"), attr="seat", ctx=LOAD)
-        made = call(self.const(Move), seat, self.const(self.move.name), args, text)
-        first_only = ast.Attribute(value=load("listing"), attr="first_only", ctx=LOAD)
+        made = call(self.const(Move), load("seat"), self.const(self.move.name), args, text)
+        first_only = load("first_only")
         new = ast.Compare(left=text, ops=[ast.NotIn()], comparators=[load("found")])
         return [ast.If(test=new, body=[
             ast.Assign(targets=[ast.Subscript(value=load("found"), slice=text, ctx=STORE)], value=made),

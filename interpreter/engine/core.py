@@ -122,7 +122,7 @@ def apply_move(game: Any, state: State, move: Move | str, seat: int | None = Non
         try:
             game.moves[move.name].run(ctx, env)
             state.moves += 1
-            flow.settle(ctx)
+            (game.settle or flow.settle)(ctx)
         except Exception as error:
             raise in_game(error, game, state, f"{seat_name(move.seat)} played '{move.text}'",
                           f"move {number}") from None

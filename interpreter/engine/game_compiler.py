@@ -27,6 +27,7 @@ from ..load.spec import Spec
 from . import checks, templates
 from . import names as N
 from . import tricks as T
+from .codegen_flow import generate_settle
 from .codegen_legal import generate_listing
 from .effects import EffectCompiler
 from .values import Seat, standard_cards
@@ -208,9 +209,11 @@ class GameCompiler:
         game.layout = self._layout(data.get("layout", {}))
         if self.errors:
             raise ErrorList(self.errors)
+        game.settle = None      # the flow after a move: flow.settle, or generated code (codegen_flow.py)
         if game.engine == "compiled":
             for move in game.moves.values():
                 move.listing = generate_listing(move)
+            game.settle = generate_settle(game)
 
     def _base_scope(self) -> Scope:
         game = self.game
