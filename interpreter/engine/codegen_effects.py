@@ -12,9 +12,9 @@ way at the same places:
 - each expression is evaluated as ``Compiled.__call__`` evaluates it: its generated code written
   here inside a ``try`` that places an error at the expression, when it needs no work budget;
   otherwise (or when it was not generated) the compiled expression is called;
-- ``move`` (to the top or bottom of a zone), the flow's signals, ``if``, ``set`` and ``add`` of a
-  whole variable and ``play_to_trick`` are written out; every other effect (``for``, ``deal``,
-  ``shuffle``, ``log``, a ``set`` of ``x[key]``...) is called as its closure.
+- ``move`` (to the top or bottom of a zone), ``flip``, the flow's signals, ``if``, ``set`` and
+  ``add`` of a whole variable and ``play_to_trick`` are written out; every other effect (``for``,
+  ``deal``, ``shuffle``, ``log``, a ``set`` of ``x[key]``...) is called as its closure.
 """
 from __future__ import annotations
 
@@ -119,6 +119,32 @@ class _BlockBuilder:
         ]
         return stmts
 
+    def _flip(self, cards: Any, face: str | None) -> list[ast.stmt]:
+        stmts, value = self.value(cards)
+        card, face_up = self.temp(), self.temp()
+        cards_of = ast.IfExp(test=call(load("isinstance"), value, load("list")), body=value,
+                             orelse=ast.List(elts=[value], ctx=LOAD))
+        card_id = ast.Attribute(value=load(card), attr="id", ctx=LOAD)
+
+        def turn(method: str) -> ast.stmt:
+            return ast.Expr(value=call(ast.Attribute(value=load(face_up), attr=method, ctx=LOAD), card_id))
+        if face is None:        # turned over
+            turned = [ast.If(test=ast.Compare(left=card_id, ops=[ast.NotIn()], comparators=[load(face_up)]),
+                             body=[turn("add")], orelse=[turn("discard")])]
+        else:
+            turned = [turn("add" if face == "up" else "discard")]
+        stmts += [
+            assign(face_up, ast.Attribute(value=ast.Attribute(value=CTX, attr="state", ctx=LOAD), attr="face_up",
+                                          ctx=LOAD)),
+            ast.For(target=ast.Name(id=card, ctx=ast.Store()), iter=cards_of, orelse=[], body=[
+                ast.If(test=ast.UnaryOp(op=ast.Not(), operand=call(load("isinstance"), load(card), self.const(Card))),
+                       orelse=[], body=[ast.Raise(exc=call(self.const(E.not_a_card), ast.Constant("flip"), load(card),
+                                                           self.const(cards)), cause=None)]),
+                *turned,
+            ]),
+        ]
+        return stmts
+
     def _if(self, test: Any, then: Callable, other: Callable | None) -> list[ast.stmt]:
         stmts, value = self.value(test)
         orelse = [] if other is None else self.inner_block(other)
@@ -158,6 +184,7 @@ _EFFECTS = {
     "signal": _BlockBuilder._signal,
     "move": _BlockBuilder._move,
     "if": _BlockBuilder._if,
+    "flip": _BlockBuilder._flip,
     "set": _BlockBuilder._set,
     "play_to_trick": _BlockBuilder._play_to_trick,
 }

@@ -280,9 +280,10 @@ class EffectCompiler:
             value = cards(ctx, env)
             for card in (value if isinstance(value, list) else [value]):
                 if not isinstance(card, Card):
-                    raise EvalError(f"flip: {show(card)} is not a card", cards.pos)
+                    raise not_a_card("flip", card, cards)
                 up = card.id not in ctx.state.face_up if face is None else face == "up"
                 (ctx.state.face_up.add if up else ctx.state.face_up.discard)(card.id)
+        run_flip.parts = ("flip", cards, face)
         return run_flip
 
     # -- control ---------------------------------------------------------------------------------

@@ -60,7 +60,9 @@ def compile_rules(compiler: Any, section: dict) -> TrickRules:
 
 
 def _reads(compiler: Any, expression: Any) -> tuple | None:
-    if not isinstance(expression, Compiled):       # it did not compile: the game does not load
+    """The values are kept with the engine ``compiled`` only: the reference works each one out,
+    so that the differential test holds the kept values to it."""
+    if not isinstance(expression, Compiled) or compiler.game.engine != "compiled":
         return None
     return variables_read(compiler.scope, compiler.game, expression.node, {"card"})
 
