@@ -59,6 +59,9 @@ class MoveDef:
     # The listing of its legal choices as generated code (the engine ``compiled``), else None.
     listing: Callable | None = None
 
+    def __post_init__(self) -> None:
+        self.param_names = tuple(p.name for p in self.params)     # the env of its effects, by name
+
 
 @dataclass
 class PhaseDef:
