@@ -100,13 +100,18 @@ class _ListingBuilder:
         # The value is put in env for the conditions and lists that read it: none does when it is
         # the last parameter and no condition waits for it (the env is then left as it was).
         read = depth + 1 < len(params) or bool(self.move.stages[depth + 1])
-        inner = [assign(f"_v{depth}", ast.Subscript(value=load(values), slice=load(index), ctx=LOAD))]
+        # A 'from' list shows each value by itself (choices_of gives no words): no index needed.
+        plain = param.kind == "from"
+        inner = [] if plain else [assign(f"_v{depth}", ast.Subscript(value=load(values), slice=load(index), ctx=LOAD))]
         if read:
             inner.append(ast.Assign(targets=[ast.Subscript(value=load("env"), slice=self.const(param.name), ctx=STORE)],
                                     value=load(f"_v{depth}")))
         inner += self.depth(depth + 1, load(f"_text_at{depth}"))
-        stmts.append(ast.For(target=store(index), iter=call(load("range"), call(load("len"), load(values))),
-                             body=inner, orelse=[]))
+        if plain:
+            stmts.append(ast.For(target=store(f"_v{depth}"), iter=load(values), body=inner, orelse=[]))
+        else:
+            stmts.append(ast.For(target=store(index), iter=call(load("range"), call(load("len"), load(values))),
+                                 body=inner, orelse=[]))
         if read:
             stmts.append(ast.Expr(value=call(ast.Attribute(value=load("env"), attr="pop", ctx=LOAD),
                                              self.const(param.name), ast.Constant(None))))
@@ -122,6 +127,8 @@ class _ListingBuilder:
                                 body=ast.Attribute(value=last, attr="label", ctx=LOAD), orelse=call(self.const(show), last))
         word = ast.IfExp(test=ast.Compare(left=shown, ops=[ast.Is()], comparators=[ast.Constant(None)]),
                          body=shown_alone, orelse=ast.Subscript(value=shown, slice=index, ctx=LOAD))
+        if self.move.params[depth - 1].kind == "from":
+            word = shown_alone
         joined = ast.BinOp(left=ast.BinOp(left=before, op=ast.Add(), right=ast.Constant(" ")), op=ast.Add(),
                            right=load("_word"))
         return [

@@ -14,6 +14,7 @@ they guess the cards they cannot see.
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -42,6 +43,17 @@ class TrickRules:
     # play (reads.py): their values for a card are then kept, by the card and those variables.
     suit_reads: tuple | None = None
     rank_reads: tuple | None = None
+
+    def __post_init__(self) -> None:
+        # The values of those variables, read at once (a C function: this runs for every card).
+        object.__setattr__(self, "suit_key", _key_reader(self.suit_reads))
+        object.__setattr__(self, "rank_key", _key_reader(self.rank_reads))
+
+
+def _key_reader(names: tuple | None) -> Callable | None:
+    if names is None:
+        return None
+    return operator.itemgetter(*names) if names else (lambda game_vars: ())
 
 
 def compile_rules(compiler: Any, section: dict) -> TrickRules:
@@ -88,7 +100,7 @@ def suit_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
     rules = ctx.game.tricks
     card = _card(card, "suit_of")
     if rules.suit_reads is not None:
-        return _kept(ctx, "suit", rules.suit, rules.suit_reads, card, memo)
+        return _kept(ctx, "suit", rules.suit, rules.suit_key, card, memo)
     return _guarded(ctx, rules.suit, _card_env(card, memo))
 
 
@@ -96,18 +108,17 @@ def rank_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
     rules = ctx.game.tricks
     card = _card(card, "rank_of")
     if rules.rank_reads is not None:
-        return _kept(ctx, "rank", rules.rank, rules.rank_reads, card, memo)
+        return _kept(ctx, "rank", rules.rank, rules.rank_key, card, memo)
     return _guarded(ctx, rules.rank, _card_env(card, memo))
 
 
-def _kept(ctx: Ctx, kind: str, expression: Any, reads: tuple, card: Card, memo: dict | None) -> Any:
+def _kept(ctx: Ctx, kind: str, expression: Any, reads: Callable, card: Card, memo: dict | None) -> Any:
     """The value of ``suit`` or ``rank`` (which read only ``card`` and the game variables
     ``reads``) for ``card``: kept in the state, by the card and the values of those variables,
     since it cannot differ. A value that cannot be a key (a list) is not kept."""
     if _Guard.depth:
         _guard_error()
-    game_vars = ctx.state.vars
-    key = (kind, card.id, *[game_vars[name] for name in reads])
+    key = (kind, card.id, reads(ctx.state.vars))
     kept = ctx.state.derived
     try:
         found = kept.get(key, _MISSING)
