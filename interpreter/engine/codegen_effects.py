@@ -100,22 +100,19 @@ class _BlockBuilder:
         stmts, moved = self.value(cards)
         more, target = self.value(to)
         stmts += more
-        moving, card, zone = self.temp(), self.temp(), self.temp()
+        moving, zone = self.temp(), self.temp()
         is_list = call(load("isinstance"), moved, load("list"))
+
+        def not_a_card(value: Any) -> Exception:
+            return E.not_a_card("move", value, cards)
         stmts += [
             assign(moving, ast.IfExp(test=is_list, body=moved, orelse=ast.List(elts=[moved], ctx=LOAD))),
             assign(zone, target),
             ast.If(test=_is_not(load(zone), self.const(ZoneRef)), orelse=[], body=[
                 assign(zone, call(self.const(E._zone), load(zone), ast.Constant("move"), self.const(to)))]),
-            assign("_state", ast.Attribute(value=CTX, attr="state", ctx=LOAD)),
-            ast.For(target=ast.Name(id=card, ctx=ast.Store()), iter=load(moving), orelse=[], body=[
-                ast.If(test=ast.UnaryOp(op=ast.Not(), operand=call(load("isinstance"), load(card), self.const(Card))),
-                       orelse=[], body=[ast.Raise(exc=call(self.const(E.not_a_card), ast.Constant("move"), load(card),
-                                                           self.const(cards)), cause=None)]),
-                ast.Expr(value=call(self.const(self.game.place), load("_state"),
-                                    ast.Attribute(value=load(card), attr="id", ctx=LOAD), load(zone),
-                                    self.const(face), ast.Constant(at_bottom))),
-            ]),
+            ast.Expr(value=call(self.const(self.game.place_cards), ast.Attribute(value=CTX, attr="state", ctx=LOAD),
+                                load(moving), load(zone), self.const(face), ast.Constant(at_bottom),
+                                self.const(not_a_card))),
         ]
         return stmts
 

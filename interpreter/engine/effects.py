@@ -265,11 +265,13 @@ class EffectCompiler:
             pile = ctx.game.pile(ctx.state, ref)
             players = ctx.state.players
             start = _seat_number(first(ctx, env), players, first) if first else 0
+            targets = [zone_ref(to_name, (start + k) % players) for k in range(players)]
+            place, state = ctx.game.place, ctx.state
             for _ in range(n):
-                for seat in [(start + k) % players for k in range(players)]:
+                for target in targets:
                     if not pile:
                         raise EvalError(f"deal: {ref} ran out of cards")
-                    ctx.game.place(ctx.state, pile[-1], zone_ref(to_name, seat), face, False)
+                    place(state, pile[-1], target, face, False)
         return run_deal
 
     def _flip(self, path, item, locals_):
