@@ -31,6 +31,8 @@ class EffectCompiler:
         # their lists are known at load and no 'if' stands between them (else None).
         self.turns: int | None = 1
         self.depth = 0          # blocks being compiled, nested (0: none)
+        # With the engine ``compiled``: codegen_effects.generate_block, which writes a block out.
+        self.generate: Callable | None = None
 
     def block(self, path: tuple, locals_: dict | None = None) -> Run:
         """The closure of a block; with the engine ``compiled``, an outermost block (not one
@@ -40,8 +42,8 @@ class EffectCompiler:
             run = self._block(path, locals_)
         finally:
             self.depth -= 1
-        if self.depth == 0 and run is not nothing and self.c.game.engine == "compiled":
-            return generate_block(self.c.game, run) or run
+        if self.depth == 0 and run is not nothing and self.generate is not None:
+            return self.generate(self.c.game, run) or run
         return run
 
     def _block(self, path: tuple, locals_: dict | None) -> Run:
@@ -411,8 +413,5 @@ def _zone(value: Any, effect: str, expr: Any) -> ZoneRef:
 def not_a_card(effect: str, value: Any, expr: Any) -> EvalError:
     return EvalError(f"{effect}: {show(value)} is not a card", expr.pos)
 
-
-# Imported last: the generator reads the parts of this module's closures (and its helpers).
-from .codegen_effects import generate_block  # noqa: E402
 
 __all__ = ["EffectCompiler", "FLOW_SIGNALS", "Seat"]

@@ -27,6 +27,7 @@ from ..load.spec import Spec
 from . import checks, templates
 from . import names as N
 from . import tricks as T
+from .codegen_effects import generate_block
 from .codegen_flow import generate_settle
 from .codegen_legal import generate_listing
 from .effects import EffectCompiler
@@ -101,6 +102,8 @@ class GameCompiler:
         self.doc = spec.doc
         self.errors: list[RulesError] = []
         self.effects = EffectCompiler(self)
+        if game.engine == "compiled":
+            self.effects.generate = generate_block
 
     # -- helpers used by the effect compiler -------------------------------------------------------
     def doc_value(self, path: tuple) -> Any:
