@@ -16,6 +16,7 @@ from ..expr.codegen import Generator, make_function
 from ..expr.codegen_ast import LOAD, STORE, assign, call, load, store
 from ..expr.runtime import STEPS
 from ..limits import MAX_EVAL_STEPS
+from .checks import too_many_choices
 from .choices import choices_of
 from .moves import Move, show
 from .values import Card
@@ -92,10 +93,14 @@ class _ListingBuilder:
                        value=self.const(MAX_EVAL_STEPS)),
             *domain_stmts,
             assign(domain, domain_value),
-            # The same checks and count as the reference: choices.py.
-            ast.Assign(targets=[ast.Tuple(elts=[store(values), store(shown)], ctx=STORE)],
-                       value=call(self.const(choices_of), load("listing"), self.const(param), load(domain))),
         ]
+        if param.kind == "from":
+            stmts += self.from_choices(param, domain, values)
+        else:
+            # The same checks and count as the reference: choices.py.
+            stmts.append(ast.Assign(targets=[ast.Tuple(elts=[store(values), store(shown)], ctx=STORE)],
+                                    value=call(self.const(choices_of), load("listing"), self.const(param),
+                                               load(domain))))
         stmts.append(assign(f"_text_at{depth}", text))
         # The value is put in env for the conditions and lists that read it: none does when it is
         # the last parameter and no condition waits for it (the env is then left as it was).
@@ -116,6 +121,22 @@ class _ListingBuilder:
             stmts.append(ast.Expr(value=call(ast.Attribute(value=load("env"), attr="pop", ctx=LOAD),
                                              self.const(param.name), ast.Constant(None))))
         return stmts
+
+    def from_choices(self, param: Any, domain: str, values: str) -> list[ast.stmt]:
+        """``choices_of`` for a 'from' list, written out: a value that is not a list goes to it
+        (for its error); the values are counted against what the listing may still try."""
+        left = ast.Attribute(value=load("listing"), attr="left", ctx=LOAD)
+        return [
+            ast.If(test=ast.UnaryOp(op=ast.Not(), operand=call(load("isinstance"), load(domain), load("list"))),
+                   body=[ast.Expr(value=call(self.const(choices_of), load("listing"), self.const(param),
+                                             load(domain)))], orelse=[]),
+            ast.AugAssign(target=ast.Attribute(value=load("listing"), attr="left", ctx=STORE), op=ast.Sub(),
+                          value=call(load("len"), load(domain))),
+            ast.If(test=ast.Compare(left=left, ops=[ast.Lt()], comparators=[ast.Constant(0)]), orelse=[],
+                   body=[ast.Raise(exc=call(self.const(too_many_choices), self.const(self.move.name),
+                                            self.const(param.domain.pos)), cause=None)]),
+            assign(values, load(domain)),
+        ]
 
     def extend_text(self, depth: int) -> list[ast.stmt]:
         """``_text{depth}``: the text so far and the word of the last choice, when it shows one."""
