@@ -100,6 +100,9 @@ class State:
     # by what they read (tricks.py: a card's effective suit and rank). Never cloned, serialised or
     # compared.
     derived: dict = field(default_factory=dict, repr=False)
+    # Each seat's legal moves found so far, with copies of what they read (``listing_cache``).
+    # Never cloned, serialised or compared.
+    listings: Any = field(default=None, repr=False)
 
     def clone(self) -> "State":
         return State(

@@ -23,7 +23,7 @@ from ..expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
 from ..expr.ops import show
 from ..expr.runtime import MEMO, Compiled
 from .context import Ctx, active
-from .reads import variables_read
+from .variable_reads import variables_read
 from .values import Card, Seat, ZoneRef, to_json, zone_ref
 from .values import seat as seat_value
 
@@ -40,7 +40,7 @@ class TrickRules:
     trump: Callable | None   # (ctx, {}) -> the trump suit now, or none
     must_follow: bool = True  # a seat must follow the suit led when it can
     # The game variables ``suit`` and ``rank`` read, when they read nothing else of the state of
-    # play (reads.py): their values for a card are then kept, by the card and those variables.
+    # play (variable_reads.py): their values for a card are then kept, by the card and those variables.
     suit_reads: tuple | None = None
     rank_reads: tuple | None = None
 

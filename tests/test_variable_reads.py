@@ -1,4 +1,4 @@
-"""What an expression reads (engine/reads.py): the game variables a trick's suit and rank depend
+"""What an expression reads (engine/variable_reads.py): the game variables a trick's suit and rank depend
 on, when they read nothing else of the state; and their values kept by those variables."""
 from __future__ import annotations
 
