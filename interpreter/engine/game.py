@@ -13,6 +13,7 @@ from typing import Any, Callable
 from ..errors import EvalError, RulesError
 from ..load.spec import Spec
 from . import grids
+from .codegen_flow import generate_settle
 from .context import Ctx
 from .game_compiler import GameCompiler, MoveDef, Param, PhaseDef, deck_cards
 from .values import Card, Seat, ZoneRef
@@ -54,6 +55,9 @@ class Game:
         # keeps the hand's last position to show it: the next round's start clears the table).
         self.round_watcher: Callable | None = None
         GameCompiler(self, spec).compile()
+        # The flow after a move: flow.settle, or with the engine ``compiled`` code generated for
+        # this game's phases (codegen_flow.py, which reads the compiled game).
+        self.settle: Callable | None = generate_settle(self) if engine == "compiled" else None
 
     # -- cards -----------------------------------------------------------------------------------
     def card_table(self, players: int) -> list[Card]:

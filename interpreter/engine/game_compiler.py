@@ -28,7 +28,6 @@ from . import checks, templates
 from . import names as N
 from . import tricks as T
 from .codegen_effects import generate_block
-from .codegen_flow import generate_settle
 from .codegen_legal import generate_listing
 from .effects import EffectCompiler
 from .values import Seat, standard_cards
@@ -215,11 +214,9 @@ class GameCompiler:
         game.layout = self._layout(data.get("layout", {}))
         if self.errors:
             raise ErrorList(self.errors)
-        game.settle = None      # the flow after a move: flow.settle, or generated code (codegen_flow.py)
         if game.engine == "compiled":
             for move in game.moves.values():
                 move.listing = generate_listing(move)
-            game.settle = generate_settle(game)
 
     def _base_scope(self) -> Scope:
         game = self.game
