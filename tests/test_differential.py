@@ -15,13 +15,16 @@ from hypothesis import given
 from cli import main
 from interpreter import engine
 from interpreter.api import load_game
+from interpreter.engine.effects import nothing
 from interpreter.errors import RulesError
+from interpreter.expr.codegen import FILENAME
 from interpreter.expr import Scope, UserFunction, compile_expression
 from interpreter.tools.scenario_context import GameLoader
 from interpreter.tools.scenario_run import run_scenario
 from interpreter.tools.scenarios import scenarios_in_file, scenarios_in_game
 from tests import test_expr_errors, test_expr_eval, test_expr_fuzz
 from tests.helpers import GAMES, ROOT, game_files
+from tests.runtime_games import CASES
 
 SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
 FLOOR = ROOT / "benchmarks" / "floor.yaml"
@@ -61,6 +64,8 @@ def lockstep(pair, players: int | None, seed: int, most: int) -> int:
         listed = [[outcome(lambda g=g, s=s, seat=seat: [m.text for m in engine.legal_moves(g.game, s, seat)])
                    for seat in seats[0][1]] for g, s in zip(pair, states)]
         assert listed[0] == listed[1]
+        if any(entry[0] != "value" for entry in listed[0]):
+            break
         seat = choose.choice(seats[0][1])
         moves = [engine.legal_moves(g.game, s, seat) for g, s in zip(pair, states)]
         if not moves[0]:
@@ -115,6 +120,29 @@ def test_a_game_failing_at_run_time_fails_the_same_way_in_both(tmp_path):
     errors = [outcome(lambda g=g: _play_to_the_end(g, seed)) for g in pair for seed in range(8)]
     assert errors[:8] == errors[8:]
     assert any(e[0] == "error" and e[2] == "division by zero" and e[4].endswith(":17:24") for e in errors)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_every_run_time_error_fails_the_same_way_at_the_same_place_in_both(tmp_path, case):
+    """The games of the run-time error tests: each fails in a move's effects, its condition, the
+    flow (first seat, triggers) or the score, and does so in both engines with the same error."""
+    path = tmp_path / "probe.yaml"
+    path.write_text(CASES[case])
+    pair = both(path)
+    started = [outcome(lambda g=g: engine.new_state(g.game, None, 0).to_json()) for g in pair]
+    assert started[0] == started[1]
+    if started[0][0] == "value":
+        lockstep(pair, None, 0, 50)
+
+
+@pytest.mark.parametrize("path", game_files() + [FLOOR], ids=lambda p: p.stem)
+def test_the_compiled_engine_runs_generated_effects_and_flow(path):
+    """What the lockstep test compares with the reference is generated code: every move's
+    effects and the flow after a move (and the reference keeps its closures)."""
+    compiled, reference = (load_game(path, engine=name).game for name in ("compiled", "reference"))
+    assert compiled.settle is not None and reference.settle is None
+    assert all(m.run.__code__.co_filename == FILENAME for m in compiled.moves.values() if m.run is not nothing)
+    assert not any(m.run.__code__.co_filename == FILENAME for m in reference.moves.values())
 
 
 def _play_to_the_end(loaded, seed: int) -> list:

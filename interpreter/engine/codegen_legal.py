@@ -16,8 +16,10 @@ from ..expr.codegen import Generator, make_function
 from ..expr.codegen_ast import LOAD, STORE, assign, call, load, store
 from ..expr.runtime import STEPS
 from ..limits import MAX_EVAL_STEPS
+from .checks import too_many_choices
 from .choices import choices_of
 from .moves import Move, show
+from .values import Card
 
 # A move's listing: (listing, env) as legal._choose takes them, for depth 0.
 Listing = Callable[[Any, dict], None]
@@ -57,6 +59,8 @@ class _ListingBuilder:
             assign("ctx", ast.Attribute(value=load("listing"), attr="ctx", ctx=LOAD)),
             assign("found", ast.Attribute(value=load("listing"), attr="found", ctx=LOAD)),
             assign("budget", ast.Subscript(value=load("env"), slice=self.const(STEPS), ctx=LOAD)),
+            assign("seat", ast.Attribute(value=load("listing"), attr="seat", ctx=LOAD)),
+            assign("first_only", ast.Attribute(value=load("listing"), attr="first_only", ctx=LOAD)),
         ]
         body = self.depth(0, self.const(self.move.name), outermost=True)
         return make_function(self.constants, ["listing", "env"], head + body)
@@ -89,29 +93,63 @@ class _ListingBuilder:
                        value=self.const(MAX_EVAL_STEPS)),
             *domain_stmts,
             assign(domain, domain_value),
-            # The same checks and count as the reference: choices.py.
-            ast.Assign(targets=[ast.Tuple(elts=[store(values), store(shown)], ctx=STORE)],
-                       value=call(self.const(choices_of), load("listing"), self.const(param), load(domain))),
         ]
+        if param.kind == "from":
+            stmts += self.from_choices(param, domain, values)
+        else:
+            # The same checks and count as the reference: choices.py.
+            stmts.append(ast.Assign(targets=[ast.Tuple(elts=[store(values), store(shown)], ctx=STORE)],
+                                    value=call(self.const(choices_of), load("listing"), self.const(param),
+                                               load(domain))))
         stmts.append(assign(f"_text_at{depth}", text))
-        inner = [
-            assign(f"_v{depth}", ast.Subscript(value=load(values), slice=load(index), ctx=LOAD)),
-            ast.Assign(targets=[ast.Subscript(value=load("env"), slice=self.const(param.name), ctx=STORE)],
-                       value=load(f"_v{depth}")),
-        ] + self.depth(depth + 1, load(f"_text_at{depth}"))
-        stmts.append(ast.For(target=store(index), iter=call(load("range"), call(load("len"), load(values))),
-                             body=inner, orelse=[]))
-        stmts.append(ast.Expr(value=call(ast.Attribute(value=load("env"), attr="pop", ctx=LOAD),
-                                         self.const(param.name), ast.Constant(None))))
+        # The value is put in env for the conditions and lists that read it: none does when it is
+        # the last parameter and no condition waits for it (the env is then left as it was).
+        read = depth + 1 < len(params) or bool(self.move.stages[depth + 1])
+        # A 'from' list shows each value by itself (choices_of gives no words): no index needed.
+        plain = param.kind == "from"
+        inner = [] if plain else [assign(f"_v{depth}", ast.Subscript(value=load(values), slice=load(index), ctx=LOAD))]
+        if read:
+            inner.append(ast.Assign(targets=[ast.Subscript(value=load("env"), slice=self.const(param.name), ctx=STORE)],
+                                    value=load(f"_v{depth}")))
+        inner += self.depth(depth + 1, load(f"_text_at{depth}"))
+        if plain:
+            stmts.append(ast.For(target=store(f"_v{depth}"), iter=load(values), body=inner, orelse=[]))
+        else:
+            stmts.append(ast.For(target=store(index), iter=call(load("range"), call(load("len"), load(values))),
+                                 body=inner, orelse=[]))
+        if read:
+            stmts.append(ast.Expr(value=call(ast.Attribute(value=load("env"), attr="pop", ctx=LOAD),
+                                             self.const(param.name), ast.Constant(None))))
         return stmts
+
+    def from_choices(self, param: Any, domain: str, values: str) -> list[ast.stmt]:
+        """``choices_of`` for a 'from' list, written out: a value that is not a list goes to it
+        (for its error); the values are counted against what the listing may still try."""
+        left = ast.Attribute(value=load("listing"), attr="left", ctx=LOAD)
+        return [
+            ast.If(test=ast.UnaryOp(op=ast.Not(), operand=call(load("isinstance"), load(domain), load("list"))),
+                   body=[ast.Expr(value=call(self.const(choices_of), load("listing"), self.const(param),
+                                             load(domain)))], orelse=[]),
+            ast.AugAssign(target=ast.Attribute(value=load("listing"), attr="left", ctx=STORE), op=ast.Sub(),
+                          value=call(load("len"), load(domain))),
+            ast.If(test=ast.Compare(left=left, ops=[ast.Lt()], comparators=[ast.Constant(0)]), orelse=[],
+                   body=[ast.Raise(exc=call(self.const(too_many_choices), self.const(self.move.name),
+                                            self.const(param.domain.pos)), cause=None)]),
+            assign(values, load(domain)),
+        ]
 
     def extend_text(self, depth: int) -> list[ast.stmt]:
         """``_text{depth}``: the text so far and the word of the last choice, when it shows one."""
         last, shown, index = load(f"_v{depth - 1}"), load(f"_shown{depth - 1}"), load(f"_i{depth - 1}")
         before = load(f"_text_at{depth - 1}")
+        # show(card) is the card's label: read straight from the card
+        shown_alone = ast.IfExp(test=ast.Compare(left=call(load("type"), last), ops=[ast.Is()],
+                                                 comparators=[self.const(Card)]),
+                                body=ast.Attribute(value=last, attr="label", ctx=LOAD), orelse=call(self.const(show), last))
         word = ast.IfExp(test=ast.Compare(left=shown, ops=[ast.Is()], comparators=[ast.Constant(None)]),
-                         body=call(self.const(show), last),
-                         orelse=ast.Subscript(value=shown, slice=index, ctx=LOAD))
+                         body=shown_alone, orelse=ast.Subscript(value=shown, slice=index, ctx=LOAD))
+        if self.move.params[depth - 1].kind == "from":
+            word = shown_alone
         joined = ast.BinOp(left=ast.BinOp(left=before, op=ast.Add(), right=ast.Constant(" ")), op=ast.Add(),
                            right=load("_word"))
         return [
@@ -124,9 +162,8 @@ class _ListingBuilder:
 
     def add_move(self, depth: int, text: ast.expr) -> list[ast.stmt]:
         args = ast.Tuple(elts=[load(f"_v{i}") for i in range(depth)], ctx=LOAD)
-        seat = ast.Attribute(value=load("listing"), attr="seat", ctx=LOAD)
-        made = call(self.const(Move), seat, self.const(self.move.name), args, text)
-        first_only = ast.Attribute(value=load("listing"), attr="first_only", ctx=LOAD)
+        made = call(self.const(Move), load("seat"), self.const(self.move.name), args, text)
+        first_only = load("first_only")
         new = ast.Compare(left=text, ops=[ast.NotIn()], comparators=[load("found")])
         return [ast.If(test=new, body=[
             ast.Assign(targets=[ast.Subscript(value=load("found"), slice=text, ctx=STORE)], value=made),

@@ -115,14 +115,15 @@ def apply_move(game: Any, state: State, move: Move | str, seat: int | None = Non
         raise IllegalMove(f"'{move.text}' is not a legal move for P{move.seat + 1} now")
     if state.moves >= MAX_MOVES_PER_GAME:
         raise LimitError(f"the game has not ended after {MAX_MOVES_PER_GAME} moves")
+    definition = game.moves[move.name]
     with active(game, state):
         ctx = Ctx(game, state, move.seat)
-        env = {p.name: a for p, a in zip(game.moves[move.name].params, move.args)}
+        env = dict(zip(definition.param_names, move.args))
         number = state.moves + 1
         try:
-            game.moves[move.name].run(ctx, env)
+            definition.run(ctx, env)
             state.moves += 1
-            flow.settle(ctx)
+            (game.settle or flow.settle)(ctx)
         except Exception as error:
             raise in_game(error, game, state, f"{seat_name(move.seat)} played '{move.text}'",
                           f"move {number}") from None

@@ -30,8 +30,23 @@ class EffectCompiler:
         # While a loop's body is compiled: how many turns the loops around it take together, when
         # their lists are known at load and no 'if' stands between them (else None).
         self.turns: int | None = 1
+        self.depth = 0          # blocks being compiled, nested (0: none)
+        # With the engine ``compiled``: codegen_effects.generate_block, which writes a block out.
+        self.generate: Callable | None = None
 
     def block(self, path: tuple, locals_: dict | None = None) -> Run:
+        """The closure of a block; with the engine ``compiled``, an outermost block (not one
+        inside an ``if`` or ``for``) runs as code generated from these closures' parts instead."""
+        self.depth += 1
+        try:
+            run = self._block(path, locals_)
+        finally:
+            self.depth -= 1
+        if self.depth == 0 and run is not nothing and self.generate is not None:
+            return self.generate(self.c.game, run) or run
+        return run
+
+    def _block(self, path: tuple, locals_: dict | None) -> Run:
         items = self.c.doc_value(path) or []
         runs = [self.effect(path + (i,), item, locals_ or {}) for i, item in enumerate(items)]
         if not runs:
@@ -45,6 +60,7 @@ class EffectCompiler:
                     run_one(ctx, env)
                 except Exception as error:
                     raise fault(error, place) from None
+            run_single.parts = ("block", runs, places)
             return run_single
 
         def run_block(ctx, env):
@@ -55,6 +71,7 @@ class EffectCompiler:
                 # An error without a place of its own (the effect's, not an expression's) is
                 # placed at the effect that failed: ``run`` is still the one running.
                 raise fault(error, places[runs.index(run)]) from None
+        run_block.parts = ("block", runs, places)
         return run_block
 
     def _place(self, path: tuple, item: Any) -> Any:
@@ -82,6 +99,7 @@ class EffectCompiler:
             seat = of(ctx, env) if of else None
             for write in writers:
                 write(ctx, env, seat)
+        run_set.parts = ("set", of, writers)
         return run_set
 
     def _add(self, path, item, locals_):
@@ -97,10 +115,10 @@ class EffectCompiler:
         def write(ctx, env, seat):
             holder = store(ctx, seat)
             new = value(ctx, env)
+            if key is None:
+                store_value(holder, name, new, add, target, place)
+                return
             try:
-                if key is None:
-                    holder[name] = _combine(holder[name], new, add, target, place)
-                    return
                 container = holder[name]
                 index = key(ctx, env)
                 if isinstance(container, dict):
@@ -115,6 +133,7 @@ class EffectCompiler:
             except LimitError as error:     # the value would be too large: the place it was to go
                 error.pos = error.pos or place
                 raise
+        write.parts = (name, key, value, store, add, target, place)
         return write
 
     def _choose_random(self, path, item, locals_):
@@ -193,8 +212,9 @@ class EffectCompiler:
             target = _zone(to(ctx, env), "move", to)
             for card in moving:
                 if not isinstance(card, Card):
-                    raise EvalError(f"move: {show(card)} is not a card", cards.pos)
+                    raise not_a_card("move", card, cards)
                 ctx.game.place(ctx.state, card.id, target, face, at_bottom)
+        run_move.parts = ("move", cards, to, face, at_bottom)
         return run_move
 
     def _move_to_slot(self, path, item, locals_):
@@ -247,11 +267,13 @@ class EffectCompiler:
             pile = ctx.game.pile(ctx.state, ref)
             players = ctx.state.players
             start = _seat_number(first(ctx, env), players, first) if first else 0
+            targets = [zone_ref(to_name, (start + k) % players) for k in range(players)]
+            place, state = ctx.game.place, ctx.state
             for _ in range(n):
-                for seat in [(start + k) % players for k in range(players)]:
+                for target in targets:
                     if not pile:
                         raise EvalError(f"deal: {ref} ran out of cards")
-                    ctx.game.place(ctx.state, pile[-1], zone_ref(to_name, seat), face, False)
+                    place(state, pile[-1], target, face, False)
         return run_deal
 
     def _flip(self, path, item, locals_):
@@ -262,9 +284,10 @@ class EffectCompiler:
             value = cards(ctx, env)
             for card in (value if isinstance(value, list) else [value]):
                 if not isinstance(card, Card):
-                    raise EvalError(f"flip: {show(card)} is not a card", cards.pos)
+                    raise not_a_card("flip", card, cards)
                 up = card.id not in ctx.state.face_up if face is None else face == "up"
                 (ctx.state.face_up.add if up else ctx.state.face_up.discard)(card.id)
+        run_flip.parts = ("flip", cards, face)
         return run_flip
 
     # -- control ---------------------------------------------------------------------------------
@@ -280,6 +303,7 @@ class EffectCompiler:
                 then(ctx, env)
             elif other is not None:
                 other(ctx, env)
+        run_if.parts = ("if", test, then, other)
         return run_if
 
     def _for(self, path, item, locals_):
@@ -321,6 +345,7 @@ class EffectCompiler:
 
         def run_play(ctx, env):
             tricks.play_to_trick(ctx, card(ctx, env))
+        run_play.parts = ("play_to_trick", card)
         return run_play
 
     def _log(self, path, item, locals_):
@@ -346,7 +371,17 @@ def key_offset(target: str) -> int:
 def _signal(word: str) -> Run:
     def run_signal(ctx, env):
         ctx.signals.append(word)
+    run_signal.parts = ("signal", word)
     return run_signal
+
+
+def store_value(holder: dict, name: str, new: Any, add: bool, target: str, place: Any) -> None:
+    """``set`` or ``add`` of a whole variable (no ``[key]``)."""
+    try:
+        holder[name] = _combine(holder[name], new, add, target, place)
+    except LimitError as error:     # the value would be too large: the place it was to go
+        error.pos = error.pos or place
+        raise
 
 
 def _combine(old: Any, new: Any, add: bool, target: str, place: Any) -> Any:
@@ -373,6 +408,10 @@ def _zone(value: Any, effect: str, expr: Any) -> ZoneRef:
     if not isinstance(value, ZoneRef):
         raise EvalError(f"{effect}: {show(value)} is not a zone", expr.pos)
     return value
+
+
+def not_a_card(effect: str, value: Any, expr: Any) -> EvalError:
+    return EvalError(f"{effect}: {show(value)} is not a card", expr.pos)
 
 
 __all__ = ["EffectCompiler", "FLOW_SIGNALS", "Seat"]

@@ -27,6 +27,7 @@ from ..load.spec import Spec
 from . import checks, templates
 from . import names as N
 from . import tricks as T
+from .codegen_effects import generate_block
 from .codegen_legal import generate_listing
 from .effects import EffectCompiler
 from .values import Seat, standard_cards
@@ -57,6 +58,9 @@ class MoveDef:
     pos: Position | None = None     # the move's name in the file, for errors of its listing
     # The listing of its legal choices as generated code (the engine ``compiled``), else None.
     listing: Callable | None = None
+
+    def __post_init__(self) -> None:
+        self.param_names = tuple(p.name for p in self.params)     # the env of its effects, by name
 
 
 @dataclass
@@ -97,6 +101,8 @@ class GameCompiler:
         self.doc = spec.doc
         self.errors: list[RulesError] = []
         self.effects = EffectCompiler(self)
+        if game.engine == "compiled":
+            self.effects.generate = generate_block
 
     # -- helpers used by the effect compiler -------------------------------------------------------
     def doc_value(self, path: tuple) -> Any:

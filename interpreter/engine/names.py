@@ -124,19 +124,19 @@ def game_types(game: Any, variables: dict, zones: dict, card_attributes: dict[st
 
 
 def _zone_cards(ref: ZoneRef) -> list[Card]:
-    game, state = active_pair()
+    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
     table = game.card_table(state.players)
     return [table[c] for c in game.pile(state, ref) if c is not None]   # None: an empty slot of a grid
 
 
 def _ids(ref: ZoneRef) -> list:
-    game, state = active_pair()
+    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
     return game.pile(state, ref)
 
 
 def _end_card(ref: ZoneRef, last: bool) -> Card | None:
     """The top (or bottom) card without building the whole list: members read on every move."""
-    game, state = active_pair()
+    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
     ids = game.pile(state, ref)
     for card in (reversed(ids) if last else ids):
         if card is not None:
@@ -150,7 +150,7 @@ def _size(ref: ZoneRef) -> int:
 
 
 def _empty(ref: ZoneRef) -> bool:
-    game, state = active_pair()
+    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
     ids = game.pile(state, ref)
     return not ids or len(ids) == ids.count(None)
 

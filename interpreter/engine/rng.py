@@ -59,9 +59,25 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffled(state: int, items: list) -> tuple[list, int]:
-    """A Fisher-Yates shuffled copy of items, and the new state."""
+    """A Fisher-Yates shuffled copy of items, and the new state: the draws of ``below``, with its
+    steps written out (a whole deck is shuffled at every deal)."""
     out = list(items)
+    if _draw_source is not None:
+        for i in range(len(out) - 1, 0, -1):
+            j, state = below(state, i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out, state
     for i in range(len(out) - 1, 0, -1):
-        j, state = below(state, i + 1)
+        n = i + 1
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & MASK         # next_u64
+            z = state
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            value = z ^ (z >> 31)
+            if value < limit:
+                break
+        j = value % n
         out[i], out[j] = out[j], out[i]
     return out, state

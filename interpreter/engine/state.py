@@ -96,6 +96,10 @@ class State:
     # before it trusts it (a card taken out by other means is then looked for in every pile).
     # Never cloned, serialised or compared.
     places: dict = field(default_factory=dict, repr=False)
+    # Values worked out from the state that cannot differ while what they read is the same, keyed
+    # by what they read (tricks.py: a card's effective suit and rank). Never cloned, serialised or
+    # compared.
+    derived: dict = field(default_factory=dict, repr=False)
     # Each seat's legal moves found so far, with copies of what they read (``listing_cache``).
     # Never cloned, serialised or compared.
     listings: Any = field(default=None, repr=False)

@@ -14,14 +14,16 @@ they guess the cards they cannot see.
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..errors import EvalError
 from ..expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
 from ..expr.ops import show
-from ..expr.runtime import MEMO
+from ..expr.runtime import MEMO, Compiled
 from .context import Ctx, active
+from .variable_reads import variables_read
 from .values import Card, Seat, ZoneRef, to_json, zone_ref
 from .values import seat as seat_value
 
@@ -37,6 +39,21 @@ class TrickRules:
     rank: Callable           # (ctx, {"card": card}) -> its rank within that suit
     trump: Callable | None   # (ctx, {}) -> the trump suit now, or none
     must_follow: bool = True  # a seat must follow the suit led when it can
+    # The game variables ``suit`` and ``rank`` read, when they read nothing else of the state of
+    # play (variable_reads.py): their values for a card are then kept, by the card and those variables.
+    suit_reads: tuple | None = None
+    rank_reads: tuple | None = None
+
+    def __post_init__(self) -> None:
+        # The values of those variables, read at once (a C function: this runs for every card).
+        object.__setattr__(self, "suit_key", _key_reader(self.suit_reads))
+        object.__setattr__(self, "rank_key", _key_reader(self.rank_reads))
+
+
+def _key_reader(names: tuple | None) -> Callable | None:
+    if names is None:
+        return None
+    return operator.itemgetter(*names) if names else (lambda game_vars: ())
 
 
 def compile_rules(compiler: Any, section: dict) -> TrickRules:
@@ -45,12 +62,21 @@ def compile_rules(compiler: Any, section: dict) -> TrickRules:
     compiler.check_zone_name(section["zone"], path + ("zone",), per="game")
     compiler.check_zone_name(section["hand"], path + ("hand",), per="seat")
     card = {"card": compiler.game.types.card}
+    suit, rank = compiler.expr(path + ("suit",), card), compiler.expr(path + ("rank",), card)
     return TrickRules(
-        zone=section["zone"], hand=section["hand"],
-        suit=compiler.expr(path + ("suit",), card), rank=compiler.expr(path + ("rank",), card),
+        zone=section["zone"], hand=section["hand"], suit=suit, rank=rank,
         trump=compiler.expr(path + ("trump",)) if "trump" in section else None,
         must_follow=section.get("must_follow", True),
+        suit_reads=_reads(compiler, suit), rank_reads=_reads(compiler, rank),
     )
+
+
+def _reads(compiler: Any, expression: Any) -> tuple | None:
+    """The values are kept with the engine ``compiled`` only: the reference works each one out,
+    so that the differential test holds the kept values to it."""
+    if not isinstance(expression, Compiled) or compiler.game.engine != "compiled":
+        return None
+    return variables_read(compiler.scope, compiler.game, expression.node, {"card"})
 
 
 # -- what the rules say about cards and tricks ------------------------------------------------------
@@ -71,11 +97,39 @@ def _rules(ctx: Ctx) -> TrickRules:
 # card is a trump, asked by its suit and by its rank) is worked out once per card.
 
 def suit_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
-    return _guarded(ctx, ctx.game.tricks.suit, _card_env(_card(card, "suit_of"), memo))
+    rules = ctx.game.tricks
+    card = _card(card, "suit_of")
+    if rules.suit_reads is not None:
+        return _kept(ctx, "suit", rules.suit, rules.suit_key, card, memo)
+    return _guarded(ctx, rules.suit, _card_env(card, memo))
 
 
 def rank_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
-    return _guarded(ctx, ctx.game.tricks.rank, _card_env(_card(card, "rank_of"), memo))
+    rules = ctx.game.tricks
+    card = _card(card, "rank_of")
+    if rules.rank_reads is not None:
+        return _kept(ctx, "rank", rules.rank, rules.rank_key, card, memo)
+    return _guarded(ctx, rules.rank, _card_env(card, memo))
+
+
+def _kept(ctx: Ctx, kind: str, expression: Any, reads: Callable, card: Card, memo: dict | None) -> Any:
+    """The value of ``suit`` or ``rank`` (which read only ``card`` and the game variables
+    ``reads``) for ``card``: kept in the state, by the card and the values of those variables,
+    since it cannot differ. A value that cannot be a key (a list) is not kept."""
+    if _Guard.depth:
+        _guard_error()
+    key = (kind, card.id, reads(ctx.state.vars))
+    kept = ctx.state.derived
+    try:
+        found = kept.get(key, _MISSING)
+    except TypeError:
+        return _guarded(ctx, expression, _card_env(card, memo))
+    if found is _MISSING:
+        found = kept[key] = _guarded(ctx, expression, _card_env(card, memo))
+    return found
+
+
+_MISSING = object()
 
 
 def trump_of(ctx: Ctx, memo: dict | None = None) -> Any:
@@ -91,13 +145,17 @@ def _guarded(ctx: Ctx, expression: Any, env: dict) -> Any:
     """Evaluate one of the section's expressions under the guard (no context manager: this runs
     for every card looked at)."""
     if _Guard.depth:
-        raise EvalError("the tricks: section's suit, rank and trump may not use led_suit, trick_winner, "
-                        "trick_leader, playable, suit_of, rank_of or played_by")
+        _guard_error()
     _Guard.depth += 1
     try:
         return expression(ctx, env)
     finally:
         _Guard.depth -= 1
+
+
+def _guard_error() -> None:
+    raise EvalError("the tricks: section's suit, rank and trump may not use led_suit, trick_winner, "
+                    "trick_leader, playable, suit_of, rank_of or played_by")
 
 
 def trick_cards(ctx: Ctx) -> list[Card]:

@@ -1,0 +1,187 @@
+"""Generated code for a block of effects (the engine ``compiled``): a move's ``do``, a phase's
+``start``, a trigger's effects...
+
+The reference is the closures of ``effects.py``; each keeps what it was made of as ``parts``.
+From those parts an outermost block becomes one function ``generated(ctx, env)``, built as an
+``ast`` under expr/codegen.py's rules (every value of the game is a constant bound outside the
+code; every identifier is made here). It does the same work in the same order and fails the same
+way at the same places:
+
+- each effect runs in its own ``try``, which places an error without a position at the effect
+  (as ``run_block`` does);
+- each expression is evaluated as ``Compiled.__call__`` evaluates it: its generated code written
+  here inside a ``try`` that places an error at the expression, when it needs no work budget;
+  otherwise (or when it was not generated) the compiled expression is called;
+- ``move`` (to the top or bottom of a zone), ``flip``, the flow's signals, ``if``, ``set`` and
+  ``add`` of a whole variable and ``play_to_trick`` are written out; every other effect (``for``,
+  ``deal``, ``shuffle``, ``log``, a ``set`` of ``x[key]``...) is called as its closure.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Any, Callable
+
+from ..expr.codegen import Generator, make_function
+from ..expr.codegen_ast import CTX, LOAD, assign, call, load
+from ..expr.runtime import Compiled
+from . import effects as E
+from . import tricks
+from .values import Card, ZoneRef
+
+# Blocks, loops and tries this deep are left to their closures (Python allows 20 nested blocks,
+# and the expressions inside need some of them).
+MOST_NESTED = 6
+
+
+def generate_block(game: Any, run: Callable) -> Callable | None:
+    """The block closure ``run`` as generated code, or None when there is nothing to gain (or
+    Python refuses it)."""
+    builder = _BlockBuilder(game)
+    stmts = builder.block(run.parts)
+    if not builder.written:
+        return None
+    return make_function(builder.gen.constants, ["ctx", "env"], stmts)
+
+
+class _BlockBuilder:
+    def __init__(self, game: Any):
+        self.game = game
+        self.gen = Generator(None)
+        self.depth = 0          # tries and branches open around the code being written
+        self.written = False    # whether any effect was written out rather than called
+
+    def const(self, value: Any) -> ast.Name:
+        return self.gen.const(value)
+
+    def temp(self) -> str:
+        return self.gen.temp()
+
+    def guarded(self, body: list[ast.stmt], pos: Any) -> ast.stmt:
+        """``try: body`` / ``except Exception as _e: raise fault(_e, pos) from None``."""
+        return self.gen.guarded(body, self.gen.faulted(pos))
+
+    # -- blocks and effects -------------------------------------------------------------------------
+    def block(self, parts: tuple) -> list[ast.stmt]:
+        _, runs, places = parts
+        self.depth += 1
+        out = [self.guarded(self.effect(run), place) for run, place in zip(runs, places)]
+        self.depth -= 1
+        return out
+
+    def inner_block(self, run: Callable | None) -> list[ast.stmt]:
+        if run is None or run is E.nothing:
+            return [ast.Pass()]
+        return self.block(run.parts)
+
+    def effect(self, run: Callable) -> list[ast.stmt]:
+        parts = getattr(run, "parts", None)
+        method = _EFFECTS.get(parts[0]) if parts is not None else None
+        if method is not None and self.depth <= MOST_NESTED:
+            self.written = True
+            return method(self, *parts[1:])
+        return [ast.Expr(value=call(self.const(run), CTX, load("env")))]
+
+    def value(self, compiled: Any) -> tuple[list[ast.stmt], ast.expr]:
+        """An expression's value as ``compiled(ctx, env)`` gives it, left in a temporary."""
+        name = self.temp()
+        if (not isinstance(compiled, Compiled) or compiled.compiler is None or compiled.constant
+                or compiled.compiler.budget):
+            return [assign(name, call(self.const(compiled), CTX, load("env")))], load(name)
+        self.gen.c = compiled.compiler
+        self.gen.nested = self.depth + 1
+        stmts, value = self.gen.node(compiled.node)
+        return [self.guarded(stmts + [assign(name, value)], compiled.pos)], load(name)
+
+    def _signal(self, word: str) -> list[ast.stmt]:
+        signals = ast.Attribute(value=CTX, attr="signals", ctx=LOAD)
+        return [ast.Expr(value=call(ast.Attribute(value=signals, attr="append", ctx=LOAD), self.const(word)))]
+
+    def _move(self, cards: Any, to: Any, face: str | None, at_bottom: bool) -> list[ast.stmt]:
+        stmts, moved = self.value(cards)
+        more, target = self.value(to)
+        stmts += more
+        moving, zone = self.temp(), self.temp()
+        is_list = call(load("isinstance"), moved, load("list"))
+
+        def not_a_card(value: Any) -> Exception:
+            return E.not_a_card("move", value, cards)
+        stmts += [
+            assign(moving, ast.IfExp(test=is_list, body=moved, orelse=ast.List(elts=[moved], ctx=LOAD))),
+            assign(zone, target),
+            ast.If(test=_is_not(load(zone), self.const(ZoneRef)), orelse=[], body=[
+                assign(zone, call(self.const(E._zone), load(zone), ast.Constant("move"), self.const(to)))]),
+            ast.Expr(value=call(self.const(self.game.place_cards), ast.Attribute(value=CTX, attr="state", ctx=LOAD),
+                                load(moving), load(zone), self.const(face), ast.Constant(at_bottom),
+                                self.const(not_a_card))),
+        ]
+        return stmts
+
+    def _flip(self, cards: Any, face: str | None) -> list[ast.stmt]:
+        stmts, value = self.value(cards)
+        card, face_up = self.temp(), self.temp()
+        cards_of = ast.IfExp(test=call(load("isinstance"), value, load("list")), body=value,
+                             orelse=ast.List(elts=[value], ctx=LOAD))
+        card_id = ast.Attribute(value=load(card), attr="id", ctx=LOAD)
+
+        def turn(method: str) -> ast.stmt:
+            return ast.Expr(value=call(ast.Attribute(value=load(face_up), attr=method, ctx=LOAD), card_id))
+        if face is None:        # turned over
+            turned = [ast.If(test=ast.Compare(left=card_id, ops=[ast.NotIn()], comparators=[load(face_up)]),
+                             body=[turn("add")], orelse=[turn("discard")])]
+        else:
+            turned = [turn("add" if face == "up" else "discard")]
+        stmts += [
+            assign(face_up, ast.Attribute(value=ast.Attribute(value=CTX, attr="state", ctx=LOAD), attr="face_up",
+                                          ctx=LOAD)),
+            ast.For(target=ast.Name(id=card, ctx=ast.Store()), iter=cards_of, orelse=[], body=[
+                ast.If(test=ast.UnaryOp(op=ast.Not(), operand=call(load("isinstance"), load(card), self.const(Card))),
+                       orelse=[], body=[ast.Raise(exc=call(self.const(E.not_a_card), ast.Constant("flip"), load(card),
+                                                           self.const(cards)), cause=None)]),
+                *turned,
+            ]),
+        ]
+        return stmts
+
+    def _if(self, test: Any, then: Callable, other: Callable | None) -> list[ast.stmt]:
+        stmts, value = self.value(test)
+        orelse = [] if other is None else self.inner_block(other)
+        return stmts + [ast.If(test=value, body=self.inner_block(then), orelse=orelse)]
+
+    def _set(self, of: Any, writers: list) -> list[ast.stmt]:
+        seat = self.temp()
+        if of:
+            stmts, value = self.value(of)
+            stmts.append(assign(seat, value))
+        else:
+            stmts = [assign(seat, ast.Constant(None))]
+        for write in writers:
+            name, key, value, store, add, target, place = write.parts
+            if key is not None:
+                stmts.append(ast.Expr(value=call(self.const(write), CTX, load("env"), load(seat))))
+                continue
+            holder = self.temp()
+            stmts.append(assign(holder, call(self.const(store), CTX, load(seat))))
+            more, new = self.value(value)
+            stmts += more
+            stmts.append(ast.Expr(value=call(self.const(E.store_value), load(holder), self.const(name), new,
+                                             ast.Constant(add), self.const(target), self.const(place))))
+        return stmts
+
+    def _play_to_trick(self, card: Any) -> list[ast.stmt]:
+        stmts, value = self.value(card)
+        return stmts + [ast.Expr(value=call(self.const(tricks.play_to_trick), CTX, value))]
+
+
+def _is_not(value: ast.expr, kind: ast.expr) -> ast.expr:
+    """``type(value) is not kind``."""
+    return ast.Compare(left=call(load("type"), value), ops=[ast.IsNot()], comparators=[kind])
+
+
+_EFFECTS = {
+    "signal": _BlockBuilder._signal,
+    "move": _BlockBuilder._move,
+    "if": _BlockBuilder._if,
+    "flip": _BlockBuilder._flip,
+    "set": _BlockBuilder._set,
+    "play_to_trick": _BlockBuilder._play_to_trick,
+}
