@@ -158,13 +158,17 @@ def scenario_record(scenario) -> list:
     """Everything one scenario shows: its outcome, and the state, legal moves and checks' values
     after each step when it is walked again."""
     result = run_scenario(scenario)
-    record = [[(str(f.pos), f.what, f.lines) for f in result.failures]]
+    return [[(str(f.pos), f.what, f.lines) for f in result.failures]] + walked(scenario)
+
+
+def walked(scenario) -> list:
+    """A scenario walked step by step: the state, legal moves and checks' values after each."""
     start = scenario.start
     made = outcome(lambda: engine.new_state(scenario.game.game, scenario.players, scenario.seed,
                                             stack=start.stack or None))
     if made[0] != "value":
-        return record + [made]
-    state = made[1]
+        return [made]
+    state, record = made[1], []
     for change in start.changes:
         record.append(outcome(lambda change=change: change(state)))
     if start.rolls:

@@ -19,7 +19,7 @@ from interpreter.tools.scenario_context import GameLoader
 from interpreter.tools.scenarios import scenarios_in_file, scenarios_in_game
 from tests import helpers
 from tests.helpers import GAMES, ROOT, game_files
-from tests.test_differential import SCENARIO_FILES, outcome
+from tests.test_differential import SCENARIO_FILES, outcome, walked
 
 FLOOR = ROOT / "benchmarks" / "floor.yaml"
 PLAYS = {"nerts": (3, 80), "schmier": (2, 200), "gnoming_a_round": (2, 150), "gnoming_a_round_two_players": (2, 150),
@@ -116,30 +116,6 @@ def test_a_whole_nerts_hand_plays_the_same_with_and_without_the_cache():
     played = [under(mode, lambda: table_game(loaded, 2, 1, 10_000)) for mode in ("off", "free")]
     assert played[0][0] == "value" and played[0][1][2] is not None      # the game ended: it was scored
     assert played[0] == played[1]
-
-
-def walked(scenario) -> list:
-    """A scenario walked step by step (test_differential.scenario_record without running it
-    first: the suite runs every scenario, with the cache where it is used by default)."""
-    start = scenario.start
-    made = outcome(lambda: engine.new_state(scenario.game.game, scenario.players, scenario.seed,
-                                            stack=start.stack or None))
-    if made[0] != "value":
-        return [made]
-    state, record = made[1], []
-    for change in start.changes:
-        record.append(outcome(lambda change=change: change(state)))
-    if start.rolls:
-        state.presets = engine.core.Presets(rolls=[list(r) for r in start.rolls])
-    loaded = scenario.game
-    for step in scenario.steps:
-        record.append(outcome(lambda: [m.text for m in loaded.legal_moves(state, step.seat)]))
-        if step.kind == "expect":
-            record.append([outcome(lambda c=c: c.actual(state)) for c in step.checks])
-        else:
-            record.append(outcome(lambda step=step: loaded.apply(state, step.text, step.seat).text))
-        record.append(state.to_json())
-    return record
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
