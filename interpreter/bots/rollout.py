@@ -18,7 +18,7 @@ from ..engine.state import State
 from ..errors import RulesError
 from .bot import seat_value, seat_values
 
-GREEDY_SHARE = 0.75     # how often a rollout move is the best of a few by the hint (else any move)
+GREEDY_SHARE = 0.9      # how often a rollout move is the best of a few by the hint (else any move)
 CANDIDATES = 3          # moves looked at for such a move
 SHARE_STEPS = 1000
 

@@ -17,10 +17,12 @@ of moves shared by every guess:
    taking the best of a few moves by the hint (epsilon-greedy), with chance sampled as it comes.
 4. **Back up.** The position reached is valued for each seat that moved on the way down, by the
    seat's own standing: the game's ``bot.hint`` (without a hint, its score minus the best score of
-   another team). Values are scaled to [0, 1] by the lowest and highest seen in the search, so one
-   exploration constant serves every game.
+   another team). The bound measures values in standard deviations of those seen in the search,
+   so that one exploration constant serves every game, and one outlier (a hint of -100 for a hand
+   that makes nothing) does not flatten every difference.
 
-The bot plays the root move tried most often. A guess that the rules cannot play on (a redeal the
+The bot plays the root move worth most among those tried at least a quarter as often as the most
+tried one. A guess that the rules cannot play on (a redeal the
 rules would not have dealt, met only far down a line) is given up and counts in the budget.
 """
 from __future__ import annotations
@@ -39,7 +41,7 @@ from .rollout import Rollout, first_look, seat_rewards
 
 DEFAULT_ITERATIONS = 200
 HORIZON = 8             # moves from the root after which a rollout stops (unless the hand ends first)
-EXPLORATION = 0.7       # the UCB1 constant, for values scaled to [0, 1]
+EXPLORATION = 0.5       # the UCB1 constant, for values in standard deviations of those seen
 EXPAND_AFTER = 8        # visits a node below the root needs before moves after it join the tree
 WIDEN = 2.0             # a node of n visits holds at most WIDEN * sqrt(n) moves (at least one)
 MAX_ITERATIONS = 1_000_000
@@ -74,7 +76,7 @@ class SearchBot(Bot):
         self.seconds = seconds
         self.horizon = horizon
         self.expand_after = expand_after
-        self.low = self.high = 0.0      # the lowest and highest value seen in this search
+        self.spread = Spread()          # the values seen in this search
         self.done = 0                   # iterations of the last search (given-up guesses included)
         self.given_up = 0               # of which guesses the rules could not play on
 
@@ -82,7 +84,7 @@ class SearchBot(Bot):
         if len(moves) == 1:
             return moves[0]
         root = Node(self.seat)
-        self.low = self.high = 0.0
+        self.spread = Spread()
         self.done = self.given_up = 0
         rollout = Rollout(self.game, self.draw)
         order = first_look(self.game, sample_state(self.game, state, self.seat, self.draw(1 << 30)), moves,
@@ -104,19 +106,22 @@ class SearchBot(Bot):
         return self.done == 0 or time.perf_counter() < deadline
 
     def _best(self, root: Node, moves: list[Move]) -> Move:
-        """The move tried most often; ties go to the one worth most, then to the first legal."""
-        def rank(move: Move) -> tuple:
-            child = root.children.get((self.seat, move.text))
-            return (0, 0.0) if child is None or not child.visits else (child.visits, child.total / child.visits)
-        return max(moves, key=rank)
+        """The move worth most among those tried at least a quarter as often as the most tried
+        (a move tried once or twice may look better than it is); ties go to the first legal."""
+        tried = {m.text: root.children[(self.seat, m.text)] for m in moves
+                 if root.children.get((self.seat, m.text)) is not None and root.children[(self.seat, m.text)].visits}
+        most = max((child.visits for child in tried.values()), default=0)
+        candidates = [m for m in moves if m.text in tried and 4 * tried[m.text].visits >= most]
+        if not candidates:
+            return moves[0]
+        return max(candidates, key=lambda m: tried[m.text].total / tried[m.text].visits)
 
     def _iterate(self, root: Node, world: State, order: list[Move], hand: int, rollout: Rollout) -> None:
         path = self._descend(root, world, order)
         rollout.play_on(world, hand, self.horizon - len(path))
         rewards = seat_rewards(self.game, world, {node.seat for node in path})
-        if rewards:
-            self.low = min(self.low, min(rewards.values()))
-            self.high = max(self.high, max(rewards.values()))
+        for value in rewards.values():
+            self.spread.add(value)
         root.visits += 1
         for node in path:
             node.visits += 1
@@ -154,16 +159,33 @@ class SearchBot(Bot):
 
     def _select(self, tried: list[tuple[Move, Node]]) -> tuple[Move, Node]:
         """The move with the best upper confidence bound for the seat making it."""
-        span = (self.high - self.low) or 1.0
+        scale = self.spread.deviation() or 1.0
         best, best_bound = tried[0], -math.inf
         for move, child in tried:
             if not child.visits:
                 return move, child
-            mean = (child.total / child.visits - self.low) / span
-            bound = mean + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
+            bound = child.total / child.visits / scale + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
             if bound > best_bound:
                 best, best_bound = (move, child), bound
         return best
+
+
+class Spread:
+    """The standard deviation of the values seen so far (Welford's running sums)."""
+
+    __slots__ = ("count", "mean", "squares")
+
+    def __init__(self):
+        self.count, self.mean, self.squares = 0, 0.0, 0.0
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        delta = value - self.mean
+        self.mean += delta / self.count
+        self.squares += delta * (value - self.mean)
+
+    def deviation(self) -> float:
+        return math.sqrt(self.squares / self.count) if self.count > 1 else 0.0
 
 
 def search_budget(text: str) -> dict:
