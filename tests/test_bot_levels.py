@@ -14,7 +14,7 @@ from interpreter.tools.simulate import bot_kinds
 from tests.helpers import GAMES, load
 
 
-@pytest.mark.parametrize("level, iterations, mistakes", [("easy", 25, 0.25), ("medium", 100, 0.05), ("hard", 400, 0.0)])
+@pytest.mark.parametrize("level, iterations, mistakes", [("easy", 10, 0.2), ("medium", 30, 0.05), ("hard", 100, 0.0)])
 def test_a_level_in_a_game_with_turns_is_a_search_with_a_budget_and_mistakes(level, iterations, mistakes):
     bot = make_bot(level, load("dice_poker").game, 1, 3)
     assert type(bot) is SearchBot and bot.kind == level

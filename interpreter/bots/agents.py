@@ -74,9 +74,9 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "priority": PriorityBot, "sear
 # The levels in a game with turns: the search bot's iterations per decision and its share of
 # careless moves (any legal move, at random). Each is measured against the one below in docs/bots.md.
 LEVELS = {
-    "easy": {"iterations": 25, "mistakes": 0.25},
-    "medium": {"iterations": 100, "mistakes": 0.05},
-    "hard": {"iterations": 400, "mistakes": 0.0},
+    "easy": {"iterations": 10, "mistakes": 0.2},
+    "medium": {"iterations": 30, "mistakes": 0.05},
+    "hard": {"iterations": 100, "mistakes": 0.0},
 }
 # The levels in free play: the priority bot's seconds per action (the table's default is 1) and
 # its share of careless moves; a beginner, a club player and a fast player.

@@ -40,7 +40,7 @@ from .determinize import sample_state
 from .rollout import Rollout, first_look, seat_rewards
 
 DEFAULT_ITERATIONS = 200
-HORIZON = 8             # moves from the root after which a rollout stops (unless the hand ends first)
+HORIZON = 3             # moves from the root after which a rollout stops (unless the hand ends first)
 EXPLORATION = 0.5       # the UCB1 constant, for values in standard deviations of those seen
 EXPAND_AFTER = 8        # visits a node below the root needs before moves after it join the tree
 WIDEN = 2.0             # a node of n visits holds at most WIDEN * sqrt(n) moves (at least one)
