@@ -67,7 +67,8 @@ def follow(simulations: int, timings: dict) -> int:
     """The simulations that would have taken OpenSpiel's bot as long per decision as ours."""
     if not timings["ours"] or not timings["theirs"]:
         return simulations
-    return max(1, round(simulations * statistics.mean(timings["ours"]) / statistics.mean(timings["theirs"])))
+    # At least two: the first simulation of a search only expands its root, which counts no visit.
+    return max(2, round(simulations * statistics.mean(timings["ours"]) / statistics.mean(timings["theirs"])))
 
 
 def main() -> None:
