@@ -14,11 +14,12 @@ from interpreter.tools.simulate import bot_kinds
 from tests.helpers import GAMES, load
 
 
-@pytest.mark.parametrize("level, iterations, mistakes", [("easy", 10, 0.2), ("medium", 30, 0.05), ("hard", 100, 0.0)])
-def test_a_level_in_a_game_with_turns_is_a_search_with_a_budget_and_mistakes(level, iterations, mistakes):
+@pytest.mark.parametrize("level, iterations, seconds, mistakes",
+                         [("easy", 10, None, 0.2), ("medium", 30, None, 0.05), ("hard", 100, 1.5, 0.0)])
+def test_a_level_in_a_game_with_turns_is_a_search_with_a_budget_and_mistakes(level, iterations, seconds, mistakes):
     bot = make_bot(level, load("dice_poker").game, 1, 3)
     assert type(bot) is SearchBot and bot.kind == level
-    assert (bot.iterations, bot.seconds, bot.mistakes, bot.speed) == (iterations, None, mistakes, None)
+    assert (bot.iterations, bot.seconds, bot.mistakes, bot.speed) == (iterations, seconds, mistakes, None)
 
 
 @pytest.mark.parametrize("level, speed, mistakes", [("easy", 2.0, 0.3), ("medium", 1.2, 0.1), ("hard", 0.6, 0.0)])
@@ -79,7 +80,12 @@ def test_the_search_counts_its_iterations_and_repeats_itself_with_the_same_seed(
     assert len(moves) > 20                                    # every subset of the dice to throw again
     first = SearchBot(loaded.game, state.current, seed=4, iterations=30)
     second = SearchBot(loaded.game, state.current, seed=4, iterations=30)
-    assert first.choose(state, moves) == second.choose(state, moves)
+    choice = first.choose(state, moves)
+    assert choice == second.choose(state, moves)
     assert (first.done, first.given_up) == (30, 0)
     alone = SearchBot(loaded.game, state.current, seed=4, iterations=30)
     assert alone.choose(state, moves[:1]) == moves[0] and alone.done == 0     # nothing to decide
+    capped = SearchBot(loaded.game, state.current, seed=4, iterations=30, seconds=3600.0)
+    assert capped.choose(state, moves) == choice and capped.done == 30    # the first bound met
+    timed = SearchBot(loaded.game, state.current, seed=4, seconds=1e-9)
+    assert timed.iterations == 1_000_000 and timed.choose(state, moves) in moves and timed.done == 1

@@ -73,10 +73,13 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "priority": PriorityBot, "sear
 
 # The levels in a game with turns: the search bot's iterations per decision and its share of
 # careless moves (any legal move, at random). Each is measured against the one below in docs/bots.md.
+# A player waits for hard at most HARD_SECONDS (and one iteration): on a busy machine it stops
+# there, before its iterations are done.
+HARD_SECONDS = 1.5
 LEVELS = {
     "easy": {"iterations": 10, "mistakes": 0.2},
     "medium": {"iterations": 30, "mistakes": 0.05},
-    "hard": {"iterations": 100, "mistakes": 0.0},
+    "hard": {"iterations": 100, "seconds": HARD_SECONDS, "mistakes": 0.0},
 }
 # The levels in free play: the priority bot's seconds per action (the table's default is 1) and
 # its share of careless moves; a beginner, a club player and a fast player.

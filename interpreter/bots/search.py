@@ -65,13 +65,16 @@ class Node:
 class SearchBot(Bot):
     kind = "search"
 
-    def __init__(self, game: Any, seat: int, seed: int = 0, iterations: int = DEFAULT_ITERATIONS,
+    def __init__(self, game: Any, seat: int, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, horizon: int = HORIZON, expand_after: int = EXPAND_AFTER,
                  mistakes: float = 0.0):
         super().__init__(game, seat, seed, mistakes)
         if any(phase.turns is None for phase in game.phases):
             raise OptionError(f"the search bot plays games with turns; {game.name} has free play",
                               hint="use the priority or greedy bot")
+        # Iterations, seconds, or both (whichever runs out first); seconds alone: as many as fit.
+        if iterations is None:
+            iterations = DEFAULT_ITERATIONS if seconds is None else MAX_ITERATIONS
         self.iterations = iterations
         self.seconds = seconds
         self.horizon = horizon
@@ -101,9 +104,9 @@ class SearchBot(Bot):
 
     def _budget_left(self, deadline: float | None) -> bool:
         """Another iteration? Under a time budget, always at least one."""
-        if deadline is None:
-            return self.done < self.iterations
-        return self.done == 0 or time.perf_counter() < deadline
+        if self.done >= self.iterations:
+            return False
+        return deadline is None or self.done == 0 or time.perf_counter() < deadline
 
     def _best(self, root: Node, moves: list[Move]) -> Move:
         """The move worth most among those tried at least a quarter as often as the most tried
