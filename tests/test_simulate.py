@@ -293,7 +293,8 @@ def test_plot_writes_a_png(tmp_path):
     (["--bot", "random", "--bot", "greedy", "--bot", "random"],
      "Invalid value for '--bot': give at most one bot kind per seat (2), not 3"),
     (["--bots", "greedy,randm"], "Invalid value for '--bots': there is no bot kind 'randm'; did you mean 'random'?"),
-    (["--bot", "clever"], "Invalid value for '--bot': there is no bot kind 'clever'; kinds: greedy, priority, random, search"),
+    (["--bot", "clever"], "Invalid value for '--bot': there is no bot kind 'clever'; kinds: greedy, priority, random, "
+                          "search; levels: easy, medium, hard"),
     (["--bot", "random", "--bots", "random"], "give the bots with --bot or with --bots, not both"),
     (["--players", "6"], "Invalid value for '--players': Toss or keep is for 2 to 3 players, not 6"),
     (["--max-moves", "1000001"], "the move limit must be between 1 and 1000000, not 1000001"),
