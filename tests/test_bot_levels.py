@@ -15,7 +15,7 @@ from tests.helpers import GAMES, load
 
 
 @pytest.mark.parametrize("level, iterations, seconds, mistakes",
-                         [("easy", 10, None, 0.2), ("medium", 30, None, 0.05), ("hard", 100, 1.5, 0.0)])
+                         [("easy", 10, None, 0.2), ("medium", 30, None, 0.05), ("hard", 100, 1.2, 0.0)])
 def test_a_level_in_a_game_with_turns_is_a_search_with_a_budget_and_mistakes(level, iterations, seconds, mistakes):
     bot = make_bot(level, load("dice_poker").game, 1, 3)
     assert type(bot) is SearchBot and bot.kind == level

@@ -75,7 +75,7 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "priority": PriorityBot, "sear
 # careless moves (any legal move, at random). Each is measured against the one below in docs/bots.md.
 # A player waits for hard at most HARD_SECONDS (and one iteration): on a busy machine it stops
 # there, before its iterations are done.
-HARD_SECONDS = 1.5
+HARD_SECONDS = 1.2
 LEVELS = {
     "easy": {"iterations": 10, "mistakes": 0.2},
     "medium": {"iterations": 30, "mistakes": 0.05},

@@ -89,10 +89,10 @@ class SearchBot(Bot):
         root = Node(self.seat)
         self.spread = Spread()
         self.done = self.given_up = 0
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds    # the first look counts
         rollout = Rollout(self.game, self.draw)
         order = first_look(self.game, sample_state(self.game, state, self.seat, self.draw(1 << 30)), moves,
                            self.seat, self.draw)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         while self._budget_left(deadline):
             world = sample_state(self.game, state, self.seat, self.draw(1 << 30))
             try:
