@@ -33,16 +33,21 @@ class Rollout:
         self.greedy_share = greedy_share
         self.candidates = candidates
 
-    def play_on(self, world: State, hand: int, moves_left: int) -> None:
-        """Play ``world`` on, at most ``moves_left`` moves, stopping at the end of the game or of
-        the hand (the round ``hand``), or where free play would begin."""
+    def play_on(self, world: State, hand: int, moves_left: int) -> State:
+        """``world`` played on, at most ``moves_left`` moves, stopping at the end of the game or of
+        the hand (the round ``hand``), where free play would begin, or just before a new phase of
+        the hand (``within_phase``)."""
         for _ in range(moves_left):
             if world.over or world.current is None or world.round != hand:
-                return
+                return world
             moves = legal_moves(self.game, world, world.current)
             if not moves:
-                return
-            apply_move(self.game, world, self._pick(world, moves), checked=False)
+                return world
+            after = within_phase(self.game, world, self._pick(world, moves), hand)
+            if after is None:
+                return world
+            world = after
+        return world
 
     def _pick(self, world: State, moves: list[Move]) -> Move:
         if len(moves) == 1:
@@ -53,6 +58,18 @@ class Rollout:
         looked = [pool.pop(self.draw(len(pool))) for _ in range(min(self.candidates, len(pool)))]
         seat = world.current
         return max(looked, key=lambda move: value_after(self.game, world, move, seat, self.draw))
+
+
+def within_phase(game: Any, world: State, move: Move, hand: int) -> State | None:
+    """A copy of ``world`` after ``move``, or None when the move begins another phase of the hand.
+    A game's hint may value the phases of a hand on different scales (an auction by the contract's
+    risk, the play by the cards, the contract forgotten): values are compared within one phase, or
+    at the end of the hand, where the hand's result stands."""
+    after = world.clone()
+    apply_move(game, after, move, checked=False)
+    if after.round == hand and not after.over and after.phase != world.phase:
+        return None
+    return after
 
 
 def value_after(game: Any, world: State, move: Move, seat: int, draw: Callable[[int], int]) -> float:

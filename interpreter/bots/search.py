@@ -37,7 +37,7 @@ from ..engine.state import State
 from ..errors import OptionError, RulesError
 from .bot import Bot
 from .determinize import sample_state
-from .rollout import Rollout, first_look, seat_rewards
+from .rollout import Rollout, first_look, seat_rewards, within_phase
 
 DEFAULT_ITERATIONS = 200
 HORIZON = 3             # moves from the root after which a rollout stops (unless the hand ends first)
@@ -120,8 +120,8 @@ class SearchBot(Bot):
         return max(candidates, key=lambda m: tried[m.text].total / tried[m.text].visits)
 
     def _iterate(self, root: Node, world: State, order: list[Move], hand: int, rollout: Rollout) -> None:
-        path = self._descend(root, world, order)
-        rollout.play_on(world, hand, self.horizon - len(path))
+        path, world = self._descend(root, world, order, hand)
+        world = rollout.play_on(world, hand, self.horizon - len(path))
         rewards = seat_rewards(self.game, world, {node.seat for node in path})
         for value in rewards.values():
             self.spread.add(value)
@@ -130,8 +130,10 @@ class SearchBot(Bot):
             node.visits += 1
             node.total += rewards[node.seat]
 
-    def _descend(self, root: Node, world: State, order: list[Move]) -> list[Node]:
-        """Walk down the tree, playing its moves in ``world``, and add at most one node."""
+    def _descend(self, root: Node, world: State, order: list[Move], hand: int) -> tuple[list[Node], State]:
+        """Walk down the tree, playing its moves in ``world``, and add at most one node; below the
+        root, the walk stops before a move that begins another phase of the hand (see
+        ``rollout.within_phase``). The path and the position reached."""
         node, path, game = root, [], self.game
         while not world.over and world.current is not None:
             mover = world.current
@@ -147,18 +149,29 @@ class SearchBot(Bot):
                 (untried if child is None else tried).append(move if child is None else (move, child))
             for _, child in tried:
                 child.available += 1
-            if untried and (not tried or len(node.children) < WIDEN * math.sqrt(node.visits + 1)):
+            widen = untried and (not tried or len(node.children) < WIDEN * math.sqrt(node.visits + 1))
+            if widen:
                 move = untried[0] if node is root else untried[self.draw(len(untried))]
-                child = node.children[(mover, move.text)] = Node(mover)
-                apply_move(game, world, move, checked=False)
-                path.append(child)
-                return path
-            move, node = self._select(tried)
-            apply_move(game, world, move, checked=False)
+            else:
+                move, child = self._select(tried)
+            after = self._play(world, move, hand, node is root)
+            if after is None:
+                break
+            world = after
+            if widen:
+                path.append(node.children.setdefault((mover, move.text), Node(mover)))
+                return path, world
+            node = child
             path.append(node)
             if node.visits < self.expand_after:
                 break
-        return path
+        return path, world
+
+    def _play(self, world: State, move: Move, hand: int, at_root: bool) -> State | None:
+        if at_root:             # the bot's own move: valued wherever it leads, as the greedy bot does
+            apply_move(self.game, world, move, checked=False)
+            return world
+        return within_phase(self.game, world, move, hand)
 
     def _select(self, tried: list[tuple[Move, Node]]) -> tuple[Move, Node]:
         """The move with the best upper confidence bound for the seat making it."""
