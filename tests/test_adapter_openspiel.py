@@ -29,6 +29,7 @@ SIMULATED = [
     ("gnoming_a_round_two_players", None, "", 1, 15),
     ("gnoming_a_round", 3, "", 1, 12),
     ("schmier", None, "", 1, 12),
+    ("euchre", None, "", 2, 40),
     ("nerts", 2, "target:1", 1, 12),
 ]
 

@@ -25,6 +25,7 @@ TURN_BASED = [
     ("gnoming_a_round_two_players", None, None, 15, 20),
     ("gnoming_a_round", 3, None, 12, 12),
     ("schmier", None, None, 12, 10),
+    ("euchre", None, None, 30, 20),
 ]
 
 

@@ -6,7 +6,7 @@ import re
 from tests.helpers import ROOT
 
 WORDS = re.compile(r"nerts|nertz|schmier|smear|gnom|mulligan|bauer|poker|yatz|yahtzee|kniffel|hazard|"
-                   r"pounce|pitch|golf", re.IGNORECASE)
+                   r"pounce|pitch|golf|euchre|bower", re.IGNORECASE)
 
 
 def engine_files():

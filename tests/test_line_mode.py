@@ -104,3 +104,16 @@ def test_the_others_private_moves_are_shown_in_public_form_and_tricks_are_announ
     assert "P1> P1: play QH\nP2: play KH\nP3: play 4S\nT2 (P2 P5) took the trick\n" in out
     others = [line for line in out.splitlines() if line.startswith(("P2: ", "P3: ", "P4: ", "P5: ", "P6: "))]
     assert all("discard (" in line for line in others if "discard" in line)
+
+
+def test_the_log_holds_the_games_own_lines_once_and_not_those_of_positions_a_bot_tries():
+    """A greedy bot tries each move on copies of the game while it chooses: what the game logs
+    there is not said at the table. The last trick's taker comes before the line of the deal's end."""
+    session = Session(load("euchre"), 4, 3, "greedy", set())
+    session.advance()
+    lines = session.log_lines(None)
+    said = [line for line in lines if not line.startswith(("P1: ", "P2: ", "P3: ", "P4: "))]
+    assert lines[:5] == ["P3: pass", "P4: pass", "P1: order_up", "P1 orders up QH: hearts are trumps.",
+                         "P2: discard (a card)"]
+    assert said == ["P1 orders up QH: hearts are trumps."] + ["T1 (P1 P3) took the trick", "T2 (P2 P4) took the trick"] * 2 \
+        + ["T1 (P1 P3) took the trick", "P1 made hearts and took 3 of the 5 tricks: the makers score 1."]

@@ -6,12 +6,13 @@ are made, and the move's text is built as the choices are made.
 """
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from ..errors import IllegalMove
 from ..expr.runtime import MEMO, STEPS, fault
 from ..limits import MAX_EVAL_STEPS, MAX_MOVE_CHOICES
-from . import interrupts
+from . import interrupts, listing_cache
 from .choices import choices_of
 from .codegen_legal import Enough as _Enough
 from .context import Ctx, active
@@ -56,31 +57,95 @@ def _legal(game: Any, state: State, seat: int, first_only: bool = False) -> list
     """The legal moves of ``seat``; with ``first_only``, only the first one found (or none)."""
     if state.current is not None and seat != state.current:
         return []
+    if listing_cache.enabled(state):
+        try:
+            return _cached(game, state, seat, first_only)
+        except Exception:
+            # The moves listed afresh ran with fewer results remembered than in a whole listing,
+            # so spent more of the work budget, and called defined functions deeper: a limit met
+            # here may not be met there. The whole listing says what happens.
+            pass
+    return _uncached(game, state, seat, first_only)
+
+
+def _uncached(game: Any, state: State, seat: int, first_only: bool) -> list[Move]:
     ctx = Ctx(game, state, seat)
     found: dict[str, Move] = {}
     # Nothing changes while the moves are listed: each defined function's result for the same
     # arguments is worked out once (`pairs`, `open_rows`...), whatever move or parameter asks.
     memo: dict = {}
-    names = interrupts.move_names(game, state)
-    if first_only:      # any move will do: those without parameters are the quickest to check
-        names = sorted(names, key=lambda name: len(game.moves[name].params))
     move = None
     try:
-        for name in names:
+        for name in _names(game, state, first_only):
             move = game.moves[name]
-            env = {MEMO: memo, STEPS: [MAX_EVAL_STEPS]}
-            listing = _Listing(name, seat, move.params, move.stages, ctx, found, first_only)
-            if move.listing is not None:        # the engine ``compiled``: codegen_legal.py
-                move.listing(listing, env)
-            else:
-                _choose(listing, env, 0, (), name, None)
+            _list_move(game, name, seat, ctx, memo, found, first_only)
     except _Enough:
         pass
     except Exception as error:
-        # An error of its own (a parameter's list too long...) is placed at the move.
-        error = fault(error, move.pos if move is not None else None)
-        raise in_game(error, game, state, f"the legal moves of {seat_name(seat)} were listed") from None
+        raise _placed(error, game, state, seat, move) from None
     return list(found.values())
+
+
+def _cached(game: Any, state: State, seat: int, first_only: bool) -> list[Move]:
+    """``_legal`` through the seat's cache (listing_cache.py): in the same order, each move's
+    moves found before are taken while what they read is unchanged, the others listed. (The
+    texts of two moves never meet: each begins with its move's name.)"""
+    cache = listing_cache.for_seat(game, state, seat)
+    ctx = Ctx(game, state, seat)
+    memo: dict = {}
+    out: list[Move] = []
+    for name in _names(game, state, first_only):
+        moves = cache.get(name, first_only)
+        if moves is None:
+            found: dict[str, Move] = {}
+            try:
+                _list_move(game, name, seat, ctx, memo, found, first_only)
+            except _Enough:
+                cache.put(name, list(found.values()), complete=False)
+                return list(found.values())
+            moves = list(found.values())
+            cache.put(name, moves, complete=True)
+        if first_only and moves:
+            return moves[:1]
+        out += moves
+    return out
+
+
+def _names(game: Any, state: State, first_only: bool) -> Any:
+    names = interrupts.move_names(game, state)
+    if first_only:      # any move will do: those without parameters are the quickest to check
+        return _quickest_first(game, tuple(names))
+    return names
+
+
+# For each game, its lists of moves in that order (a phase's list, or an interrupt's).
+_orders: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+
+
+def _quickest_first(game: Any, names: tuple[str, ...]) -> tuple[str, ...]:
+    orders = _orders.get(game)
+    if orders is None:
+        orders = _orders[game] = {}
+    order = orders.get(names)
+    if order is None:
+        order = orders[names] = tuple(sorted(names, key=lambda name: len(game.moves[name].params)))
+    return order
+
+
+def _list_move(game: Any, name: str, seat: int, ctx: Ctx, memo: dict, found: dict, first_only: bool) -> None:
+    move = game.moves[name]
+    env = {MEMO: memo, STEPS: [MAX_EVAL_STEPS]}
+    listing = _Listing(name, seat, move.params, move.stages, ctx, found, first_only)
+    if move.listing is not None:        # the engine ``compiled``: codegen_legal.py
+        move.listing(listing, env)
+    else:
+        _choose(listing, env, 0, (), name, None)
+
+
+def _placed(error: Exception, game: Any, state: State, seat: int, move: Any) -> Exception:
+    # An error of its own (a parameter's list too long...) is placed at the move.
+    error = fault(error, move.pos if move is not None else None)
+    return in_game(error, game, state, f"the legal moves of {seat_name(seat)} were listed")
 
 
 class _Listing:

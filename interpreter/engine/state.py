@@ -96,6 +96,9 @@ class State:
     # before it trusts it (a card taken out by other means is then looked for in every pile).
     # Never cloned, serialised or compared.
     places: dict = field(default_factory=dict, repr=False)
+    # Each seat's legal moves found so far, with copies of what they read (``listing_cache``).
+    # Never cloned, serialised or compared.
+    listings: Any = field(default=None, repr=False)
 
     def clone(self) -> "State":
         return State(

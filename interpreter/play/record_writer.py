@@ -88,6 +88,19 @@ class RecordWriter:
         self.record.moves.append(line)
         self._write_lines([line])
 
+    def take_back(self, count: int) -> None:
+        """Drop the last ``count`` moves (taken back in play): the file holds the moves that stand."""
+        if count <= 0:
+            return
+        del self.record.moves[-count:]
+        try:
+            self.stream.seek(0)
+            self.stream.truncate()
+        except OSError as error:
+            self.discard()
+            raise self._error(error) from None
+        self._write_lines([self.record.header(with_seed=False)] + self.record.moves)
+
     def close(self) -> None:
         """Write the whole record with its final header and rename it onto the target."""
         if self.closed:

@@ -21,11 +21,13 @@ from typing import Any
 
 from ..bots.agents import make_bot
 from ..engine import find_move
+from ..engine.values import Card
 from ..engine.views import move_text
 from ..errors import IllegalMove
 from .card_text import typed_text
 from .realtime import Action, Table
 from .record_writer import RecordWriter
+from .undo import UndoLog
 
 
 @dataclass(frozen=True)
@@ -64,11 +66,30 @@ class Session:
         self.paused = False            # a hand ended in free play: waiting for everyone's "Go"
         self.pause_every_hand = False   # pause at the end of every hand, with turns too
         self._said: list[str] = []      # the game's log lines of the move being applied
-        self.game.logger = lambda ctx, text: self._said.append(text)
+        # The game's log lines and hand ends of this very state, not of the positions a bot
+        # imagines while it thinks (a greedy bot plays moves on guessed states).
+        self.game.logger = self._heard
         self.hand_end: Any = None       # the position when the last hand ended, before the next began
         self.game.round_watcher = self._hand_ended
+        person = next(iter(humans)) if len(humans) == 1 else None
+        self.undo_log = UndoLog(self.game, self.state, person, self._no_undo(humans))
+
+    def _no_undo(self, humans: set[int]) -> str | None:
+        """Why moves can never be taken back at this table, or None."""
+        play = self.game.spec.data.get("play") or {}
+        if play.get("undo", True) is False:
+            return f"cannot undo: {self.loaded.name} does not allow it"
+        if len(humans) > 1:
+            return "cannot undo with several people at the table"
+        if not humans:
+            return "nothing to undo: only bots play"
+        if all(phase.turns is None for phase in self.game.phases):
+            return "cannot undo in free play: everyone moves at once"
+        return None
 
     def _hand_ended(self, state: Any) -> None:
+        if state is not self.state:
+            return
         self.hand_end = state.clone()
         self.hand_end.over = True       # a position to look at, no longer to play
 
@@ -95,6 +116,27 @@ class Session:
         if self.state.current is not None:
             return self.state.current if self.state.current in self.humans else None
         return min(self.humans) if self.humans else None
+
+    def card_places(self, moves: list, view: dict) -> dict[tuple, Any]:
+        """Where the cards of ``moves`` lie on the board of ``view``: ``("card", zone, pile,
+        position)`` -> the card, for the places where that view shows that very card (so nothing
+        it does not show is told: a card the view hides has no place)."""
+        wanted = {}
+        for move in moves:
+            for arg in move.args:
+                for value in (arg if isinstance(arg, (list, tuple)) else (arg,)):
+                    if isinstance(value, Card):
+                        wanted[value.id] = value
+        places: dict[tuple, Any] = {}
+        if not wanted:
+            return places
+        for zone, piles in self.state.zones.items():
+            shown = view["zones"][zone]
+            for i, pile in enumerate(piles):
+                for k, card in enumerate(pile):
+                    if card in wanted and shown[i][k] == wanted[card].label:
+                        places[("card", zone, i, k)] = wanted[card]
+        return places
 
     def resolve(self, seat: int, entry: str) -> Any:
         """The legal move ``entry`` names now (cards may be typed as shown, ``5♠``); IllegalMove
@@ -151,6 +193,9 @@ class Session:
         if not self._still_legal(seat, move.text):
             return Submitted(None, before, self._too_slow(seat, move.text, before, when))
         round_before, free = self.state.round, self.state.current is None
+        if not free:
+            self.undo_log.keep(self.table, len(self.log), len(self.record.record.moves) if self.record else 0,
+                               self.hand_end)
         shown = self.view(None) if self.game.tricks is not None else None
         action = self._record(self.table.play(seat, move.text, when if free else self.table.now), shown)
         self._pause_if_hand_ended(free, round_before)
@@ -170,6 +215,12 @@ class Session:
     def _still_legal(self, seat: int, text: str) -> bool:
         return any(m.text == text for m in self.loaded.legal_moves(self.state, seat))
 
+    def _heard(self, ctx, text: str) -> None:
+        """A log line of the game: kept when it comes from a move on the table's own state, not
+        from the positions a bot tries on copies of it while it chooses."""
+        if ctx.state is self.state:
+            self._said.append(text)
+
     def _bot_action(self, until: float | None) -> Action | None:
         before = self.view(None) if self.game.tricks is not None else None
         action = self.table.next_bot_action(until=until)
@@ -177,16 +228,33 @@ class Session:
             self._record(action, before)
         return action
 
+    def undo(self) -> tuple[bool, str]:
+        """Take back the person's last move and the bots' moves after it (``undo.py`` says when
+        it may); whether it was done, and what was done or why not."""
+        why = self.undo_log.why_not()
+        if why is not None:
+            return False, why
+        last = self.undo_log.take_back(self.table)
+        taken = [e for e in self.log[last.log:] if e.move is not None]
+        del self.log[last.log:]
+        self.hand_end, self.paused = last.hand_end, False
+        if self.record:
+            self.record.take_back(len(self.record.record.moves) - last.record)
+        mine = move_text(self.game, taken[0].move, taken[0].seat)
+        after = len(taken) - 1
+        return True, f"took back {mine}" + (f" and the {after} move{'s' if after > 1 else ''} after it" if after else "")
+
     def _record(self, action: Action, before: dict | None = None) -> Action:
+        self.undo_log.made()
         if self.record:
             self.record.add(action.seat, action.move.text, action.time)
         self.log.append(Entry(action.time, action.seat, action.move))
-        self.log.extend(Entry(action.time, text=text) for text in self._said)
-        self._said.clear()
-        if before is not None:
+        if before is not None:      # who took the trick, before what the end of the round said
             taker = trick_taker(before, self.view(None))
             if taker:
                 self.log.append(Entry(action.time, text=f"{taker} took the trick"))
+        self.log.extend(Entry(action.time, text=text) for text in self._said)
+        self._said.clear()
         return action
 
     def check_stalled(self) -> None:

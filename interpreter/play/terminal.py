@@ -39,6 +39,7 @@ HELP = """Type the number of a move, or the move itself (a unique beginning is e
 shown, 5♠, or as written, 5S).
   board   show the table again (an empty line too, in free play)
   moves   list your legal moves
+  undo    take back your last move (in turns against bots, when nothing was revealed since)
   seed    show the seed (it gives away every hidden card)
   help    this text; 'help NAME' describes the move NAME
   quit    stop the game (the record so far is kept)"""
@@ -87,19 +88,32 @@ def final_table(loaded: LoadedGame, state: Any) -> str:
 
 
 class Clock:
-    """Seconds since the game started: the real clock, or a fake one that advances ``step`` seconds
-    for each line a person types."""
+    """Seconds of play since the game started: the real clock, or a fake one that advances
+    ``step`` seconds for each line a person types. The time between hands (``pause`` to
+    ``resume``) is not play: the real clock leaves it out."""
 
-    def __init__(self, step: float | None = None):
+    def __init__(self, step: float | None = None, monotonic=time.monotonic):
         self.step = step
-        self.started = time.monotonic()
+        self.monotonic = monotonic
+        self.started = monotonic()
+        self.paused_at: float | None = None
         self.fake = 0.0
 
     def line_typed(self) -> float:
         if self.step is None:
-            return time.monotonic() - self.started
+            moment = self.paused_at if self.paused_at is not None else self.monotonic()
+            return moment - self.started
         self.fake += self.step
         return self.fake
+
+    def pause(self) -> None:
+        if self.paused_at is None:
+            self.paused_at = self.monotonic()
+
+    def resume(self) -> None:
+        if self.paused_at is not None:
+            self.started += self.monotonic() - self.paused_at
+            self.paused_at = None
 
 
 FREE_PLAY_CROWD = ("several people cannot share one keyboard in free play, where everyone moves at "
@@ -229,8 +243,10 @@ class TerminalGame:
         """Every person presses Enter (the hand's end is on screen); the next hand starts at 'Go'."""
         self._print_log()
         click.echo(f"== hand over: round {self.state.round} is next ==")
+        self.clock.pause()
         for seat in sorted(self.session.humans):
             self.read_line(f"P{seat + 1}: press Enter when ready for the next hand ")
+        self.clock.resume()
         moment = self.clock.line_typed()
         click.echo("Go!")
         self.session.resume(moment)
@@ -260,6 +276,12 @@ class TerminalGame:
                 click.echo(HELP)
             elif word == "seed":
                 click.echo(f"seed {s.seed} ({SEED_WARNING})")
+            elif word == "undo":
+                done, said = s.undo()
+                click.echo(said)
+                if done:
+                    self.shown_log = min(self.shown_log, len(s.log))
+                    self._show(seat)
             elif word.startswith(("help ", "? ")):
                 name = word.split(None, 1)[1]
                 click.echo(s.describe(name) or f"no move called '{name}' has a description")

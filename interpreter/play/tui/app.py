@@ -2,8 +2,10 @@
 of choices for the move being built, and a line to type a move with completion and history.
 
 Keys: arrows and Enter (or a click) choose; 1-9 choose by number; Backspace or Escape go back
-one choice; ``/`` types a move (Tab or the right arrow completes it, up and down recall earlier
-ones, Escape goes back to the list); ``?`` describes the move; Ctrl+Q quits (the record is kept).
+one choice; Tab moves to the board, where the arrows move a cursor over the cards, piles and
+seats and Enter or space (or a click) picks one; ``/`` types a move (Tab or the right arrow
+completes it, up and down recall earlier ones, Escape goes back to the list); ``?`` describes
+the move; ``u`` takes back your last move (turns against bots); Ctrl+Q quits (the record is kept).
 Typing ``seed`` shows the seed, with a warning; otherwise it is shown only once the table is
 closed, with where the record is.
 """
@@ -27,44 +29,16 @@ from ..session import Session
 from ..terminal import EXIT_INTERRUPTED, EXIT_NOT_FINISHED, SEED_WARNING, final_table
 from .board import Board
 from .clock import RealClock, StepClock
-from .controller import BETWEEN, COVER, OVER, WATCH, Controller
+from .controller import BETWEEN, COVER, OVER, PLAY, WATCH, Controller
+from .places import spot_at, spot_positions, step, without_spots
+from .scores import ScoreWatch
 from .status import status_text
+from .widgets import BoardPane, ChoiceList, MoveInput
 
 TICK_SECONDS = 0.05
-KEYS = ("keys: arrows+Enter or 1-9 choose, a click too; Backspace/Esc back; / type a move "
-        "(Tab or → completes, ↑↓ history); ? help; Ctrl+Q quit")
-
-
-class MoveInput(Input):
-    """The typed entry, with the moves typed before (up and down)."""
-
-    BINDINGS = [Binding("up", "older", show=False), Binding("down", "newer", show=False),
-                Binding("escape", "leave", show=False)]
-
-    def __init__(self, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.history: list[str] = []
-        self.back_in_history = 0
-
-    def remember(self, text: str) -> None:
-        if text and (not self.history or self.history[-1] != text):
-            self.history.append(text)
-        self.back_in_history = 0
-
-    def action_older(self) -> None:
-        if self.back_in_history < len(self.history):
-            self.back_in_history += 1
-            self.value = self.history[-self.back_in_history]
-            self.cursor_position = len(self.value)
-
-    def action_newer(self) -> None:
-        if self.back_in_history > 0:
-            self.back_in_history -= 1
-            self.value = self.history[-self.back_in_history] if self.back_in_history else ""
-            self.cursor_position = len(self.value)
-
-    def action_leave(self) -> None:
-        self.app.query_one("#choices").focus()
+KEYS = ("keys: arrows+Enter or 1-9 choose, a click too; Tab: the board (arrows move, Enter or "
+        "space picks a card or pile, a click too); Backspace/Esc back; / type a move (Tab or → "
+        "completes, ↑↓ history); u undo (turns against bots); ? help; Ctrl+Q quit")
 
 
 class TableApp(App):
@@ -81,7 +55,8 @@ class TableApp(App):
     #entry { height: 1; border: none; padding: 0 1; }
     """
     BINDINGS = [Binding("ctrl+q", "quit_game", "quit"), Binding("question_mark", "describe", "help"),
-                Binding("slash", "type_move", "type"), Binding("backspace", "back", "back", show=False),
+                Binding("slash", "type_move", "type"), Binding("u", "undo", "undo"),
+                Binding("backspace", "back", "back", show=False),
                 Binding("escape", "back", "back", show=False)] + [
                 Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)]
 
@@ -97,23 +72,26 @@ class TableApp(App):
         self.clock = clock or (StepClock(fake_clock) if fake_clock is not None else RealClock())
         self.controller = Controller(session, self.clock, bot_delay)
         self.board = Board(self.controller.viewer, color, session.game.layout)
+        self.scores = ScoreWatch(session.loaded)
         self.exit_code = 0
         self.failure: RulesError | None = None
         self.help = ""
         self._half_seconds = -1
         self._checked: Any = None        # the position last checked for a stalled game
+        self.cursor: tuple | None = None  # the place under the board's cursor
+        self._positions: dict = {}       # where each place of the board was drawn
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="main"):
-            yield Static(id="board")
+            yield BoardPane(id="board")
             with Vertical(id="side"):
                 yield Static(id="prompt")
                 yield Static(id="notice")
-                yield OptionList(id="choices", markup=False)
+                yield ChoiceList(id="choices", markup=False)
                 yield Static(id="log")
-        yield MoveInput(id="entry", placeholder="/ to type a move, ? for help, Ctrl+Q to quit")
+        yield MoveInput(id="entry", placeholder="/ type a move · Tab the board · u undo · ? help · Ctrl+Q quit")
 
     def on_mount(self) -> None:
         self.title = self.session.loaded.name
@@ -122,6 +100,9 @@ class TableApp(App):
         self.redraw()
         if self.auto:
             self.set_interval(TICK_SECONDS, self.tick)
+
+    def on_resize(self, event: Any) -> None:
+        self.call_after_refresh(self.redraw)       # the status bar fits the new width
 
     def play(self) -> int:
         """Run full screen; afterwards the final table (or why it stopped), the seed and where the
@@ -186,7 +167,7 @@ class TableApp(App):
         elif c.session.free_play and int(self.clock.now() * 2) != self._half_seconds:
             self._half_seconds = int(self.clock.now() * 2)        # the clock in the status bar
             self.query_one("#status", Static).update(status_text(c.last_view or c.view(), self.session,
-                                                                 self.clock.now(), c.mode))
+                                                                 self.clock.now(), c.mode, self.scores, self.size.width))
 
     def _check_stalled(self) -> None:
         """A game nobody can move in ends the table with its error (checked once per position)."""
@@ -202,13 +183,18 @@ class TableApp(App):
         self.board.me = f"P{c.viewer + 1}" if c.viewer is not None else None
         view = c.last_view if c.last_view is not None else c.view()     # made once per change
         mode = c.mode
-        self.query_one("#status", Static).update(status_text(view, self.session, self.clock.now(), mode))
+        self.query_one("#status", Static).update(status_text(view, self.session, self.clock.now(), mode, self.scores,
+                                                             self.size.width))
         if mode == COVER:
             self.query_one("#board", Static).update(Text(f"\n  The screen is hidden: pass it to P{c.viewer + 1}."))
         else:
             if mode in (BETWEEN, OVER) and self.session.hand_end is not None:
                 view = self.session.hand_end_view(c.viewer)      # the hand as it ended
-            board = self.board.table(view, c.marked())
+            targets, chosen = c.board_marks()
+            cursor = self.cursor if self.focused is self.query_one("#board") else None
+            board = self.board.table(view, c.marked(), cursor, targets, chosen)
+            self._positions = spot_positions(board)
+            without_spots(board)
             board.append_text(self.board.values(view))
             if mode == OVER:
                 board.append("\n" + final_table(self.session.loaded, self.session.state) + "\n")
@@ -273,13 +259,76 @@ class TableApp(App):
         self.controller.choose(key)
         self.redraw()
 
+    # -- the board's cursor ----------------------------------------------------------------------
+    def _cursor_number(self) -> int | None:
+        spots = self.board.spots
+        return spots.index(self.cursor) if self.cursor in spots else None
+
+    def step_cursor(self, dx: int, dy: int) -> None:
+        at = self._cursor_number()
+        if at is None:
+            at = self._first_own_spot()
+            found = at
+        else:
+            found = step(self._positions, at, dx, dy)
+        if found is not None:
+            self.cursor = self.board.spots[found]
+        self.redraw()
+
+    def _first_own_spot(self) -> int | None:
+        """Where the cursor starts: the first place of a card the seat may move, else the first."""
+        for n, place in enumerate(self.board.spots):
+            if place in self.controller.cards:
+                return n
+        return 0 if self.board.spots else None
+
+    def pick_at_cursor(self) -> None:
+        if self.cursor not in self.board.spots:
+            self.step_cursor(0, 0)
+            return
+        self._safely(self._pick, self.cursor)
+
+    def click_at(self, x: int, y: int) -> None:
+        """A click on the board's text at column ``x`` of line ``y``."""
+        number = spot_at(self._positions, x, y)
+        if number is not None:
+            self.pick_spot(number)
+
+    def pick_spot(self, number: int) -> None:
+        if 0 <= number < len(self.board.spots):
+            self.cursor = self.board.spots[number]
+            self._safely(self._pick, self.cursor)
+
+    def _pick(self, place: tuple) -> None:
+        c = self.controller
+        if c.mode != PLAY:
+            self._choose(0)          # between hands, a hidden screen: the one choice ("ready")
+            return
+        shown = None
+        if place[0] == "card":
+            view = c.last_view or c.view()
+            label = view["zones"][place[1]][place[2]][place[3]]
+            shown = card_text(label) if label else None
+        c.pick(place, shown)
+        self.redraw()
+
     def action_back(self) -> None:
         self.controller.back()
+        self.redraw()
+
+    def action_undo(self) -> None:
+        self._safely(self.controller.undo)
         self.redraw()
 
     def action_describe(self) -> None:
         self.help = self.controller.help_text() + "\n\n" + KEYS
         self.redraw()
+
+    def action_focus_board(self) -> None:
+        self.query_one("#board").focus()
+
+    def action_focus_choices(self) -> None:
+        self.query_one("#choices").focus()
 
     def action_type_move(self) -> None:
         self.query_one("#entry").focus()
@@ -300,6 +349,9 @@ class TableApp(App):
             return
         if word in ("help", "?"):
             self.action_describe()
+        elif word == "undo":
+            self.controller.undo()
+            entry.value = ""
         elif word == "seed":
             self.controller.notice = f"seed {self.session.seed} ({SEED_WARNING})"
             entry.value = ""

@@ -2,11 +2,20 @@
 full, the other seats compact (counts for what is hidden), and the values (the game's ``view:``,
 the seats' and teams' variables). Made from the view alone, so it shows nothing the seat may not
 see; used by the full-screen table and by its tests (``plain`` gives the same without styles).
+
+Every card, pile, seat and die drawn is a place that may be picked (``spots``, in drawing
+order; each piece of text carries its number as the style's ``meta``, from which the table
+learns where each one lies, then takes the marks out):
+``("card", zone, pile, position)``, ``("pile", zone, pile)`` (an empty pile, or one whose cards
+are all hidden), ``("seat", seat)`` and ``("die", position)``. The cursor, the places the move
+being built may use next (``targets``) and those already chosen are marked.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 
 from ..card_text import TRUMP_MARK, card_text, suit_text
@@ -17,6 +26,7 @@ RED_SUITS = ("♥", "♦")
 EMPTY = "—"
 HIDDEN = "▒"
 CHANGED = "reverse"       # the style of a pile that has just changed
+CURSOR = "reverse underline"
 MANY_PILES = 6            # more piles than this in a zone: only those with cards are drawn
 
 
@@ -29,6 +39,23 @@ class Board:
         self.me = f"P{seat + 1}" if seat is not None else None
         # The game's hints (``layout:``): zones first in this order, zones not drawn, fanned zones.
         self.layout = layout or {}
+        self.spots: list[tuple] = []      # the places drawn, in order (see the module's text)
+        self._cursor: tuple | None = None
+        self._targets: frozenset = frozenset()
+        self._chosen: frozenset = frozenset()
+
+    def _spot(self, text: Text, place: tuple) -> Text:
+        """``text`` as the drawing of a place that may be picked, marked as it should be."""
+        pile = ("pile",) + place[1:3] if place[0] == "card" else place
+        if place in self._chosen or pile in self._chosen:
+            text.stylize("bold yellow" if self.color else "bold underline")
+        elif place in self._targets or pile in self._targets:
+            text.stylize("underline green" if self.color else "underline")
+        if place == self._cursor:
+            text.stylize(CURSOR)
+        text.stylize(_spot_style(len(self.spots)))
+        self.spots.append(place)
+        return text
 
     def _zones_in_order(self, view: dict) -> list[str]:
         order = self.layout.get("order", [])
@@ -37,8 +64,11 @@ class Board:
         return [z for z in names if z not in hidden]
 
     # -- the regions -------------------------------------------------------------------------------
-    def table(self, view: dict, changed: frozenset = frozenset()) -> Text:
-        """The zones: shared first, then the seat's own, then every other seat's, one line each."""
+    def table(self, view: dict, changed: frozenset = frozenset(), cursor: tuple | None = None,
+              targets: frozenset = frozenset(), chosen: frozenset = frozenset()) -> Text:
+        """The zones: shared first, then the seat's own, then every other seat's, one line each;
+        ``cursor`` the place under the cursor, ``targets`` and ``chosen`` places to mark."""
+        self.spots, self._cursor, self._targets, self._chosen = [], cursor, targets, chosen
         out = Text()
         mine_team = self._my_team(view)
         shared, mine, others = [], [], {}
@@ -56,17 +86,21 @@ class Board:
                     others.setdefault(owner, []).append((zone, indexes))
         if view["dice"]:
             out.append("dice ", style="dim")
-            out.append(" ".join(f"[{d}]" for d in view["dice"]) + "\n", style="bold")
+            for k, die in enumerate(view["dice"]):
+                out.append(" " if k else "")
+                out.append_text(self._spot(Text(f"[{die}]", style="bold"), ("die", k)))
+            out.append("\n")
         if view.get("tricks") is not None:
             self._trick(out, view)
         self._section(out, "Table", [self._zone_line(view, z, ix, changed, full=True) for z, ix in shared])
         if self.me is not None:
             self._section(out, f"You ({self.me})", [self._zone_line(view, z, ix, changed, full=True) for z, ix in mine])
         for owner, zones in others.items():
+            name = self._owner_text(owner)
             parts = [self._zone_line(view, z, ix, changed, full=z in self.layout.get("fan", ())) for z, ix in zones
                      if any(view["zones"][z][i] not in ([], [""] * len(view["zones"][z][i])) for i in ix)]
             parts = parts or [Text(EMPTY, style="dim")]
-            self._section(out, None, [Text(owner + "  ", style="bold") + Text("  ").join(parts)])
+            self._section(out, None, [name + Text("  ") + Text("  ").join(parts)])
         return out
 
     def values(self, view: dict) -> Text:
@@ -98,6 +132,10 @@ class Board:
         return out
 
     # -- pieces ------------------------------------------------------------------------------------
+    def _owner_text(self, owner: str) -> Text:
+        text = Text(owner, style="bold")
+        return self._spot(text, ("seat", int(owner[1:]) - 1)) if owner.startswith("P") else text
+
     def _section(self, out: Text, title: str | None, lines: list[Text]) -> None:
         if not lines:
             return
@@ -141,9 +179,9 @@ class Board:
             if n:
                 line.append(" | " if full else " ", style="dim")
             if full and tricks is not None and zone == tricks["hand"]:
-                text = self._hand(pile, tricks)
+                text = self._hand(pile, tricks, zone, i)
             else:
-                text = self._pile(pile, full and not many)
+                text = self._pile(pile, full and not many, zone, i)
             if (zone, i) in changed:
                 text.stylize(CHANGED)
             line.append_text(text)
@@ -164,23 +202,27 @@ class Board:
             text.append(" / ".join(line.strip() for line in lines))
         return text
 
-    def _pile(self, pile: list, full: bool) -> Text:
+    def _pile(self, pile: list, full: bool, zone: str, i: int) -> Text:
         if not pile:
-            return Text(EMPTY, style="dim")
+            return self._spot(Text(EMPTY, style="dim"), ("pile", zone, i))
         hidden = sum(1 for c in pile if c is None)
         if hidden == len(pile):
-            return Text(f"{hidden}{HIDDEN}")
+            return self._spot(Text(f"{hidden}{HIDDEN}"), ("pile", zone, i))
         if not full or (hidden == len(pile) - 1 and pile[-1] is not None and hidden > 1):
-            top = self._card(pile[-1]) if pile[-1] is not None else Text(HIDDEN)
+            if pile[-1] is None:
+                top = self._spot(Text(HIDDEN), ("pile", zone, i))
+            else:
+                top = self._spot(self._card(pile[-1]), ("card", zone, i, len(pile) - 1))
             return top + Text(f"+{len(pile) - 1}", style="dim") if len(pile) > 1 else top
         out = Text()
         for n, card in enumerate(pile):
             if n:
                 out.append(" ")
-            out.append_text(self._card(card))
+            shown = self._card(card)
+            out.append_text(self._spot(shown, ("card", zone, i, n)) if card is not None else shown)
         return out
 
-    def _hand(self, pile: list, tricks: dict) -> Text:
+    def _hand(self, pile: list, tricks: dict, zone: str, i: int) -> Text:
         """The seat's hand by effective suit, trumps first and marked, high cards first."""
         cards = tricks["cards"]
         known = [c for c in pile if c is not None]
@@ -198,10 +240,11 @@ class Board:
                              key=lambda c: -_number(cards.get(c, [None, 0])[1]))
             if suit == tricks["trump"] and suit is not None:
                 out.append(TRUMP_MARK, style="bold")
-            out.append_text(Text(" ").join(self._card(c) for c in members))
+            out.append_text(Text(" ").join(self._spot(self._card(c), ("card", zone, i, pile.index(c)))
+                                           for c in members))
         if len(known) < len(pile):
             out.append(f" {len(pile) - len(known)}{HIDDEN}")
-        return out if known or pile else Text(EMPTY, style="dim")
+        return out if known or pile else self._spot(Text(EMPTY, style="dim"), ("pile", zone, i))
 
     def _card(self, label: str | None) -> Text:
         if label is None:
@@ -224,6 +267,12 @@ class Board:
         if self.seat is None or view.get("teams") is None:
             return None
         return f"T{view['teams'][self.seat] + 1}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _spot_style(number: int) -> Style:
+    """The style that tells a click which place it hit (made once per number: they are redrawn often)."""
+    return Style(meta={"spot": number})
 
 
 def _seat_rows(view: dict) -> list[list[str]]:

@@ -3,6 +3,12 @@ then each of its parameters in order. A parameter that is a sub-collection (dice
 cards to discard) is built by toggling its members, then "done"; a parameter whose values are
 lists (two slots of a grid) is built one member at a time; a choice with a single option is
 made at once. Knows nothing of any game: it reads the legal moves and their parameters.
+
+A value may also be picked on the board (``pick``: a card, a pile, a seat, a die): it is the
+parameter being chosen when it is one of its values (a member toggled, for a sub-collection),
+else it narrows the moves to those that use it anywhere ("the moves of this card"), and the
+choices go on among them. Every choice is kept in order (``actions``): going back one choice
+makes all the others again on the moves as they were.
 """
 from __future__ import annotations
 
@@ -10,10 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.moves import Move, order_key, show
-from ...engine.values import Card
+from ...engine.values import Card, Seat, ZoneRef
 from ..card_text import card_text
 
 DONE = "done"
+PLACES = (Card, ZoneRef, Seat)     # values shown as places of the board
 
 
 @dataclass(frozen=True)
@@ -37,12 +44,19 @@ class MoveBuilder:
     parameter of each move (``{"rethrow": ["subset_of"]}``)."""
 
     def __init__(self, moves: list[Move], kinds: dict[str, list[str]]):
-        self.moves = moves
+        self.all_moves = moves
         self.kinds = kinds
+        self.actions: list[tuple] = []    # the person's choices in order: ("choose", key), ("pick", values)
+        self._start()
+
+    def _start(self) -> None:
+        self.moves = self.all_moves   # narrowed by the values picked on the board
         self.name: str | None = None
         self.args: list = []          # the parameters chosen so far
         self.part: list = []          # the members chosen so far of a list-valued parameter
         self.toggled: list[int] = []  # indexes into the pool of a sub-collection being built
+        self.picked: list = []        # the values picked on the board that narrowed the moves
+        self.placed: dict = {}        # the member of a sub-collection each place picked toggled on
         self.chosen = False           # whether the person has made a choice yet
         self._skip_single()
 
@@ -98,8 +112,114 @@ class MoveBuilder:
             return [Option(value_text(m), ("member", m)) for m in members]
         return [Option(value_text(v), ("value", v)) for v in values]
 
+    def current_values(self) -> list:
+        """The values the parameter being chosen may take (a sub-collection's members), to mark
+        on the board; none before a move or a value is chosen."""
+        if self.name is None and self.picked:      # a card picked: every value its moves use
+            values = [x for m in self.moves for a in m.args if a is not None
+                      for x in (a if isinstance(a, (list, tuple)) else [a])]
+            return [v for v in _distinct(values) if not any(_same(v, p) for p in self.picked)]
+        if self.name is None or self.part:
+            return []
+        kind = self.kind()
+        if kind == "subset_of":
+            return self._pool()
+        return self._values() if kind == "from" else []
+
+    def chosen_values(self) -> list:
+        """The values chosen so far (parameters, members toggled on, values picked)."""
+        out = [a for a in self.args if a is not None] + list(self.picked)
+        if self.toggled:
+            pool = self._pool()
+            placed = set(self.placed.values())
+            out += [pool[i] for i in self.toggled if i not in placed]
+        return [x for v in out for x in (v if isinstance(v, (list, tuple)) else [v])]
+
+    def chosen_places(self) -> list:
+        """The places picked on the board for the members toggled on (the very die picked)."""
+        return [where for where, index in self.placed.items() if index in self.toggled]
+
     # -- choosing --------------------------------------------------------------------------------
     def choose(self, key: Any) -> None:
+        self.actions.append(("choose", key))
+        self._choose(key)
+
+    def pick(self, candidates: list, shown: str | None = None, where: Any = None) -> str | None:
+        """A place picked on the board (``where``), as the values it may stand for, most likely
+        first (a card, then its pile); None when taken, else why not (nothing is changed),
+        naming the place as ``shown`` (else as its first value)."""
+        if not candidates:
+            return "nothing to pick there"
+        action = ("pick", candidates, where)
+        if self.actions and self.actions[-1] == action:
+            self.back()                    # the same place again: picked no more
+            return None
+        for value in candidates:
+            if self._take_as_parameter(value, where):
+                self.actions.append(action)
+                return None
+        for value in candidates:
+            using = [m for m in self.matching() if _uses(m, value)]
+            if using:
+                if not self._begin_with(value, using, where):
+                    self._narrow(value, using)
+                self.actions.append(action)
+                return None
+        shown = shown or value_text(candidates[0])
+        if self.name is not None or self.picked:
+            return f"'{self.path()}' cannot use {shown}"
+        return f"no legal move uses {shown} now"
+
+    def _take_as_parameter(self, value: Any, where: Any = None) -> bool:
+        kind = self.kind()
+        if kind == "subset_of":
+            pool = self._pool()
+            matches = [i for i, v in enumerate(pool) if _key(v) == _key(value)]
+            if not matches:
+                return False
+            if where is not None and self.placed.get(where) in self.toggled:
+                index = self.placed.pop(where)          # that very member, toggled off
+            else:
+                off = [i for i in matches if i not in self.toggled]
+                if not off:
+                    return False
+                index = off[0]
+                if where is not None:
+                    self.placed[where] = index
+            self._choose(("toggle", index))
+            return True
+        if kind == "from" and not self.part:
+            found = [v for v in self._values() if _same(v, value)]
+            if found:
+                self._choose(("value", found[0]))
+                return True
+        return False
+
+    def _begin_with(self, value: Any, using: list[Move], where: Any = None) -> bool:
+        """Before any move is chosen, a value that only one move uses, as a member of the
+        sub-collection it builds (a die to throw again): that move begun, the member toggled."""
+        names = _distinct(m.name for m in using)
+        if self.name is not None or len(names) != 1:
+            return False
+        saved = (self.name, list(self.args), self.chosen)
+        self.name, self.chosen = names[0], True
+        self._skip_single()
+        if self.kind() == "subset_of" and self._take_as_parameter(value, where):
+            return True
+        self.name, self.args, self.chosen = saved[0], saved[1], saved[2]
+        return False
+
+    def _narrow(self, value: Any, using: list[Move]) -> None:
+        self.chosen = True
+        self.moves = using
+        self.picked.append(value)
+        if self.name is None:
+            names = _distinct(m.name for m in using)
+            if len(names) == 1:
+                self.name = names[0]
+        self._skip_single()
+
+    def _choose(self, key: Any) -> None:
         self.chosen = True
         if self.name is None:
             self.name = key
@@ -107,7 +227,7 @@ class MoveBuilder:
             pool = self._pool()
             chosen = sorted((pool[i] for i in self.toggled), key=order_key)
             self.args.append(chosen)
-            self.toggled = []
+            self.toggled, self.placed = [], {}
         elif isinstance(key, tuple) and key[0] == "toggle":
             index = key[1]
             self.toggled.remove(index) if index in self.toggled else self.toggled.append(index)
@@ -123,20 +243,28 @@ class MoveBuilder:
         self._skip_single()
 
     def back(self) -> bool:
-        """Undo the last choice; False when there was none."""
-        if self.toggled:
-            self.toggled.pop()
-        elif self.part:
-            self.part.pop()
-        elif self.args:
-            self.args.pop()
-            while self.args and len(self._values_at(len(self.args) - 1)) == 1:    # made at once: undo too
-                self.args.pop()
-        elif self.name is not None:
-            self.name = None
-        else:
+        """Undo the last choice (the others made again, on the moves as they were); False when
+        there was none."""
+        if not self.actions:
             return False
+        kept = self.actions[:-1]
+        self.actions = []
+        self._start()
+        for action in kept:
+            self.replay(action)
         return True
+
+    def replay(self, action: tuple) -> bool:
+        """Make a choice again (kept with the others); False when it is not possible here."""
+        what, value = action[0], action[1]
+        if what == "pick":
+            return self.pick(value, None, action[2]) is None
+        if what == "choose":
+            if value not in [o.key for o in self.options()]:
+                return False
+            self.choose(value)
+            return True
+        return False
 
     # -- helpers ---------------------------------------------------------------------------------
     def _skip_single(self) -> None:
@@ -153,6 +281,8 @@ class MoveBuilder:
                 return
             if len(self.args) == len(self.kinds[self.name]) - 1 and not self.chosen:
                 return         # the move would be complete: the person confirms it
+            if self.picked and isinstance(values[0], PLACES) and not any(_same(values[0], p) for p in self.picked):
+                return         # a move begun on the board: its places are picked there too
             self.args.append(values[0])
 
     def _values(self) -> list:
@@ -186,8 +316,23 @@ class MoveBuilder:
         return options + [Option(DONE, DONE, enabled=legal)]
 
 
+def _uses(move: Move, value: Any) -> bool:
+    """Whether ``value`` is one of the move's arguments, or a member of one."""
+    for arg in move.args:
+        if isinstance(arg, (list, tuple)):
+            if any(_same(member, value) for member in arg):
+                return True
+        elif arg is not None and _same(arg, value):
+            return True
+    return False
+
+
 def _key(value: Any) -> Any:
-    return ("card", value.id) if isinstance(value, Card) else (type(value).__name__, repr(value))
+    if isinstance(value, Card):
+        return ("card", value.id)
+    if isinstance(value, ZoneRef):      # how it is written (numbered or not) does not matter
+        return ("zone", value.name, value.owner, value.index)
+    return (type(value).__name__, repr(value))
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -16,6 +16,7 @@ from ..session import Session
 from ..terminal import MAX_ENTRY_CHARS
 from .board import changed_piles
 from .builder import DONE, MoveBuilder, Option
+from .places import candidates, places_of
 
 MARK_SECONDS = 1.5      # how long a pile that just changed stays marked
 
@@ -36,6 +37,7 @@ class Controller:
         self.notice = ""
         self.last_view: dict | None = None
         self.marks: dict[tuple, float] = {}
+        self.cards: dict[tuple, Any] = {}    # the places of the cards the seat's moves use
         self.next_bot_at = 0.0
         self.refresh()
 
@@ -126,6 +128,7 @@ class Controller:
     def choose(self, key: Any) -> None:
         mode = self.mode
         if mode == BETWEEN:
+            self.clock.resume()
             self.clock.acted()
             self.session.resume(self.clock.now())
             self.notice = "Go!"
@@ -138,13 +141,52 @@ class Controller:
                 return
             self.notice = ""
             self.builder.choose(key)
-            move = self.builder.complete()
-            if move is None and self.builder.name is not None and not self.kinds[self.builder.name]:
-                move = self.builder.matching()[0]
-            if move is not None:
-                self.submit(move)
+            if self._made():
                 return
         self.refresh()
+
+    def pick(self, place: tuple, shown: str | None = None) -> None:
+        """A place of the board picked (``places.py``): a card, a pile, a seat, a die; ``shown``
+        names it in a refusal (a card no move uses)."""
+        if self.mode != PLAY or self.builder is None:
+            self.notice = "there is nothing to pick now" if self.mode == PLAY else ""
+            return
+        refusal = self.builder.pick(candidates(place, self.last_view or self.view(), self.cards), shown, place)
+        if refusal is not None:
+            self.notice = refusal
+            return
+        self.notice = ""
+        if not self._made():
+            self.refresh()
+
+    def board_marks(self) -> tuple[frozenset, frozenset]:
+        """The places the move being built may use next, and those chosen for it already."""
+        if self.builder is None or self.mode != PLAY:
+            return frozenset(), frozenset()
+        view = self.last_view or self.view()
+        chosen = places_of(self.builder.chosen_values(), view, self.cards) | set(self.builder.chosen_places())
+        return places_of(self.builder.current_values(), view, self.cards), frozenset(chosen)
+
+    def _made(self) -> bool:
+        """Submit the move once every choice is made; True when it was submitted."""
+        move = self.builder.complete()
+        if move is None and self.builder.name is not None and not self.kinds[self.builder.name]:
+            move = self.builder.matching()[0]
+        if move is None:
+            return False
+        self.submit(move)
+        return True
+
+    def undo(self) -> None:
+        """Take back the person's last move and the bots' answers, where the game allows it."""
+        if self.mode != PLAY:
+            self.notice = "cannot undo: the hand is over" if self.mode == BETWEEN else "nothing to undo now"
+            return
+        done, self.notice = self.session.undo()
+        if done:
+            self.builder = None
+            self.last_view = None
+            self.refresh(keep=False)
 
     def back(self) -> None:
         if self.builder is not None and self.builder.back():
@@ -181,6 +223,8 @@ class Controller:
         """After any change: whose screen it is, the marks of changed piles, and the move list
         (the choices made so far kept when they still lead to a legal move)."""
         s = self.session
+        if s.paused:
+            self.clock.pause()          # the game's time stands still until "Go"
         person = s.human_to_act()
         if person is not None and person != self.viewer and len(s.humans) > 1:
             self.viewer = person          # the next person: the screen is covered first
@@ -190,6 +234,7 @@ class Controller:
             self.marks[key] = time.monotonic() + MARK_SECONDS
         self.last_view = view
         moves = s.legal(self.viewer) if self.viewer is not None and self.mode == PLAY else []
+        self.cards = s.card_places(moves, view)
         texts = [m.text for m in moves]
         if texts == self.seen_moves and self.builder is not None:
             return
@@ -201,22 +246,8 @@ class Controller:
 
     def _replay(self, old: MoveBuilder) -> None:
         """The choices of ``old`` made again in the new list, as far as they still lead somewhere."""
-        new = self.builder
-        if old.name is None or all(m.name != old.name for m in new.moves):
-            if old.name is not None:
-                self.notice = f"'{old.name}' is no longer possible"
-            return
-        if new.name is None:
-            new.choose(old.name)
-        for arg in old.args[len(new.args):]:
-            keys = [o.key for o in new.options() if isinstance(o.key, tuple) and o.key[0] == "value"
-                    and o.label == _label(arg)]
-            if not keys:
-                self.notice = f"'{old.path()}' is no longer possible"
+        for n, action in enumerate(old.actions):
+            if not self.builder.replay(action):
+                gone = old.name if n == 0 and action[0] == "choose" else old.path()
+                self.notice = f"'{gone}' is no longer possible"
                 return
-            new.choose(keys[0])
-
-
-def _label(value: Any) -> str:
-    from .builder import value_text
-    return value_text(value)

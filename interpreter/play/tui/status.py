@@ -1,7 +1,6 @@
-"""The status bar: the game, the round and phase, whose turn it is, and the clock in free play.
-
-Scores are shown when the game is over (a game's score may read cards some seats cannot see;
-during play the game's own ``view:`` values and the seats' variables show what is public)."""
+"""The status bar: the game, the round and phase, whose turn it is, the clock in free play, and
+the scores as this seat may see them (``scores.py``: live when the score reads nothing the seat
+cannot see, else as the last hand ended)."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,9 +8,12 @@ from typing import Any
 from rich.text import Text
 
 from .controller import BETWEEN, OVER
+from .scores import ScoreWatch, number_text, scores_line
 
 
-def status_text(view: dict, session: Any, now: float, mode: str) -> Text:
+def status_text(view: dict, session: Any, now: float, mode: str, watch: ScoreWatch | None = None,
+                width: int | None = None) -> Text:
+    """The bar's text; when it is wider than ``width``, without the game's name first."""
     parts = [view["game"], f"round {view['round']}", view["phase"]]
     if mode == OVER:
         scores = session.loaded.scores(session.state)
@@ -22,7 +24,16 @@ def status_text(view: dict, session: Any, now: float, mode: str) -> Text:
         who = view["current"]
         parts.append("your turn" if who == view["seat"] else f"P{who + 1} to play")
     else:
-        parts.append(f"everyone plays  {now:5.1f} s")
+        parts.append(f"all play {now:.1f} s")
     if view["seat"] is not None:
         parts.append(f"you are P{view['seat'] + 1}")
-    return Text(" " + "  ·  ".join(parts), no_wrap=True, overflow="ellipsis")
+    if watch is not None and mode != OVER:
+        if mode == BETWEEN and session.hand_end is not None:
+            shown = [number_text(s) for s in session.loaded.scores(session.hand_end)]
+        else:
+            shown = watch.shown(view, session.state, session.hand_end)
+        parts.append(scores_line(view, shown))
+    line = " " + " · ".join(parts)
+    if width and len(line) > width:
+        line = " " + " · ".join(parts[1:])
+    return Text(line, no_wrap=True, overflow="ellipsis")

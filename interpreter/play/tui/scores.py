@@ -1,0 +1,126 @@
+"""Which scores a seat may see during play.
+
+A game's score expression may read cards (the points of the cards in a hand): shown live, it
+would tell the others what is in that hand. What the expression reads is decided once, at load,
+from the names it mentions and those of every defined function it calls, transitively:
+
+- ``public``: it names no zone (only variables, dice, seats, options...), which every seat
+  sees: every seat's score is shown live;
+- ``own``: it names zones only by their bare name (``hand``: the scored seat's own zone, or a
+  shared one): a seat's score is shown live to a viewer whose view shows every card of those
+  piles (a seat sees its own hand; nobody sees a face-down grid);
+- ``hidden``: it reaches a zone through a seat or a value (``p.hand``), or a name that reads a
+  hand (``playable``): no score is shown live.
+
+A score not shown live is the score as the last hand ended (announced at the end of the hand,
+as at a real table), or ``?`` before the first hand ends.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...errors import RulesError
+from ...expr.nodes import Call, Member, Name, all_nodes
+from ...expr.parse import parse_expression
+
+PUBLIC, OWN, HIDDEN = "public", "own", "hidden"
+DEFINE_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)")
+HAND_READERS = frozenset({"playable"})     # names of the engine that read a seat's hand
+
+
+def score_reads(game: Any) -> tuple[str, frozenset]:
+    """How the game's score reads cards (``public``, ``own`` or ``hidden``) and the zones it names."""
+    data = game.spec.data
+    text = (data.get("scoring") or {}).get("score")
+    if text is None:
+        return PUBLIC, frozenset()
+    defines = {}
+    for key, body in (data.get("define") or {}).items():
+        found = DEFINE_KEY.match(str(key))
+        if found:
+            defines[found.group(1)] = body
+    zones = set(game.zones)
+    bare, through, readers = set(), set(), set()
+    todo, done = [text], set()
+    while todo:
+        source = todo.pop()
+        try:
+            tree = parse_expression(str(source).lower() if isinstance(source, bool) else str(source))
+        except RulesError:          # checked at load already; a define that is not an expression
+            continue
+        for node in all_nodes(tree):
+            if isinstance(node, Name):
+                if node.name in zones:
+                    bare.add(node.name)
+                if node.name in HAND_READERS:
+                    readers.add(node.name)
+                if node.name in defines and node.name not in done:
+                    done.add(node.name)
+                    todo.append(defines[node.name])
+            elif isinstance(node, Member) and node.name in zones:
+                through.add(node.name)
+            elif isinstance(node, Call) and isinstance(node.callee, Name) and node.callee.name in defines:
+                if node.callee.name not in done:
+                    done.add(node.callee.name)
+                    todo.append(defines[node.callee.name])
+    if through or readers:
+        return HIDDEN, frozenset(bare | through)
+    return (OWN if bare else PUBLIC), frozenset(bare)
+
+
+class ScoreWatch:
+    """The scores one viewer may see now: live where allowed, else as the last hand ended."""
+
+    def __init__(self, loaded: Any):
+        self.loaded = loaded
+        self.kind, self.zones = score_reads(loaded.game)
+
+    def live(self, view: dict, seat: int) -> bool:
+        """Whether ``seat``'s score, worked out now, tells the viewer of ``view`` nothing new."""
+        if self.kind == PUBLIC:
+            return True
+        if self.kind == HIDDEN:
+            return False
+        for zone in self.zones:
+            owner = self._owner_label(view, zone, seat)
+            for label, pile in zip(view["pile_names"][zone], view["zones"][zone]):
+                prefix = label.split("#")[0]
+                if prefix in ("", owner) and any(card is None for card in pile):
+                    return False
+        return True
+
+    def shown(self, view: dict, state: Any, hand_end: Any) -> list[str]:
+        """Each seat's score as the viewer may see it (``?``: not yet known to them)."""
+        now = self.loaded.scores(state)
+        ended = self.loaded.scores(hand_end) if hand_end is not None and self.kind != PUBLIC else None
+        out = []
+        for seat in range(view["players"]):
+            if self.live(view, seat):
+                out.append(number_text(now[seat]))
+            else:
+                out.append(number_text(ended[seat]) if ended is not None else "?")
+        return out
+
+    def _owner_label(self, view: dict, zone: str, seat: int) -> str:
+        """How the piles of ``zone`` that ``seat``'s score reads are labelled (shared: "")."""
+        per = self.loaded.game.zones[zone].per
+        if per == "team":
+            return f"T{view['teams'][seat] + 1}"
+        return f"P{seat + 1}" if per == "seat" else ""
+
+
+def scores_line(view: dict, shown: list[str]) -> str:
+    """``scores P1 3 P2 ?``; in a game of teams whose members share a score, ``T1 3 T2 5``."""
+    teams = view.get("teams")
+    if teams is not None:
+        by_team: dict[int, set] = {}
+        for seat, team in enumerate(teams):
+            by_team.setdefault(team, set()).add(shown[seat])
+        if all(len(values) == 1 for values in by_team.values()):
+            return "scores " + " ".join(f"T{t + 1} {next(iter(v))}" for t, v in sorted(by_team.items()))
+    return "scores " + " ".join(f"P{seat + 1} {value}" for seat, value in enumerate(shown))
+
+
+def number_text(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)

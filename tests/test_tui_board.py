@@ -1,0 +1,205 @@
+"""Picking on the board of the full-screen table (keys and the mouse), and undo in turn play
+against bots: what it takes back, when it refuses, and the record it leaves."""
+from __future__ import annotations
+
+import asyncio
+import functools
+
+from interpreter.api import load_game
+from interpreter.play.record_writer import RecordWriter
+from interpreter.play.records import Record, read_record, replay
+from interpreter.play.session import Session
+from interpreter.play.tui.board import CURSOR
+from interpreter.play.tui.builder import MoveBuilder
+from tests.helpers import load as load_fresh
+from tests.test_tui import LAID_OUT, _app, _QuickKeys
+
+load = functools.cache(load_fresh)      # each game compiled once for these tests
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def _nerts():
+    return _app(load("nerts"), players=3, seed=16)     # P1 may play its Nerts top 3♥ on 4♠
+
+
+def test_a_card_picked_with_keys_narrows_the_moves_marks_its_targets_and_a_target_plays_it(monkeypatch):
+    async def keys():
+        app, clock = _nerts()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            _QuickKeys(app, monkeypatch).__enter__()      # until the test ends
+            await pilot.press("tab")               # the board: the cursor on a card to move
+            assert app.cursor == ("card", "nerts", 0, 12)
+            drawn = app.board.table(app.session.view(0), cursor=app.cursor)
+            assert [drawn.plain[span.start:span.end] for span in drawn.spans if span.style == CURSOR] == ["3♥"]
+            await pilot.press("enter")
+            c = app.controller
+            assert c.builder.path() == "play 3♥" and [o.label for o in c.options()] == ["work[P1]#3"]
+            assert c.board_marks() == (frozenset({("pile", "work", 2)}), frozenset({("card", "nerts", 0, 12)}))
+            assert "│P1, your move: play 3♥\n" in app.screen_text()
+            await pilot.press("down", "right")     # 5♥ (work #1), then A♦ (work #2): not a target
+            await pilot.press("enter")
+            assert c.notice == "'play 3♥' cannot use A♦" and c.builder.path() == "play 3♥"
+            await pilot.press("right", "enter")    # 4♠ on work #3: its pile is the target
+            assert app.session.log_lines(0) == ["P1: play 3H work[P1]#3"]
+            assert c.notice == "you played play 3H work[P1]#3"
+    run(keys())
+
+
+def test_a_click_picks_too_and_a_card_no_move_uses_is_refused_with_nothing_lost(monkeypatch):
+    async def clicks():
+        app, clock = _nerts()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            _QuickKeys(app, monkeypatch).__enter__()      # until the test ends
+            c = app.controller
+            await pilot.click("#board", offset=(7, 5))      # 3♥, the top of P1's Nerts pile
+            await pilot.pause()
+            assert c.builder.path() == "play 3♥" and app.focused is app.query_one("#board")
+            await pilot.click("#board", offset=(23, 9))     # K♥ on P2's work pile: no move of 3♥
+            await pilot.pause()
+            assert c.notice == "'play 3♥' cannot use K♥" and c.builder.path() == "play 3♥"
+            await pilot.press("escape")                    # back: nothing chosen
+            assert c.builder.path() == ""
+            await pilot.click("#board", offset=(23, 9))
+            await pilot.pause()
+            assert c.notice == "no legal move uses K♥ now" and c.builder.path() == ""
+            assert "│no legal move uses K♥ now\n" in app.screen_text()
+            await pilot.click("#board", offset=(6, 6))      # 5♥, which no move takes: its pile
+            await pilot.pause()
+            assert c.builder.path() == "shift" and [o.label for o in c.options()] == ["4♠"]
+            assert c.board_marks()[0] == frozenset({("card", "work", 2, 0)})
+    run(clicks())
+
+
+def test_dice_picked_on_the_board_are_toggled_for_the_move_that_throws_them_again(monkeypatch):
+    async def dice():
+        app, clock = _app(load("dice_poker"), players=2, seed=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            _QuickKeys(app, monkeypatch).__enter__()      # until the test ends
+            await pilot.press("1")                 # throw: 1 4 5 5 5
+            assert app.session.view(0)["dice"] == [1, 4, 5, 5, 5]
+            await pilot.press("tab", "enter")      # the first die: 'rethrow' begun, the 1 in it
+            c = app.controller
+            assert c.builder.path() == "rethrow {1}"
+            await pilot.press("right", "right", "enter", "right", "enter")
+            assert c.builder.path() == "rethrow {1 5 5}"
+            assert c.board_marks()[1] == frozenset({("die", 0), ("die", 2), ("die", 3)})
+            await pilot.press("enter")             # the same die again: out
+            assert c.builder.path() == "rethrow {1 5}"
+            await pilot.press("left", "enter")     # the first 5 again: out too
+            assert c.builder.path() == "rethrow {1}"
+            await pilot.press("right", "enter")
+            await pilot.press("tab", "end", "enter")   # 'done' in the list
+            assert app.session.log_lines(0)[-1] == "P1: rethrow 1 5"
+    run(dice())
+
+
+def test_the_builder_takes_a_value_as_the_parameter_or_narrows_and_goes_back_choice_by_choice():
+    loaded = load("nerts")
+    state = loaded.new_state(3, 16)
+    moves = loaded.legal_moves(state, 0)
+    builder = MoveBuilder(moves, {n: [p.kind for p in m.params] for n, m in loaded.game.moves.items()})
+    four = next(m.args[0] for m in moves if m.name == "shift")
+    assert builder.pick([four], where="4♠") is None and builder.path() == "shift 4♠"
+    assert [o.label for o in builder.options()] == ["work[P1]#1"]
+    assert builder.pick([four], where="4♠") is None and builder.path() == ""   # picked again: put back
+    builder.choose("start")
+    assert builder.path() == "start A♦" and builder.pick([four]) == "'start A♦' cannot use 4♠"
+    assert builder.back() and builder.path() == "" and not builder.back()
+
+
+def _schmier(tmp_path=None, humans=frozenset({0})):
+    loaded = load("schmier")
+    writer = None
+    if tmp_path is not None:
+        record = Record(loaded.name, loaded.digest(), "schmier.yaml", loaded.options, 5, 6)
+        writer = RecordWriter.open(tmp_path / "game.jsonl", record)
+    return loaded, Session(loaded, 6, 5, "random", set(humans), record=writer)
+
+
+def test_undo_takes_back_the_persons_move_and_the_bots_answers_and_the_record_keeps_what_stands(tmp_path):
+    loaded, session = _schmier(tmp_path)
+    session.advance()
+    before = session.state.to_json()
+    assert session.log_lines(0) == ["P6: bid 3"]
+    session.submit(0, session.resolve(0, "pass"), 0)
+    session.advance()
+    assert session.log_lines(0) == ["P6: bid 3", "P1: pass", "P2: bid 6", "P2: name_trump diamonds",
+                                    "P2 names diamonds trump.", "P6: keep"]
+    assert session.undo() == (True, "took back pass and the 3 moves after it")
+    assert session.state.to_json() == before and session.log_lines(0) == ["P6: bid 3"]
+    assert session.undo() == (False, "nothing to undo")
+    session.submit(0, session.resolve(0, "pass"), 0)         # the same move meets the same answers
+    session.advance()
+    assert session.log_lines(0)[-3:] == ["P2: name_trump diamonds", "P2 names diamonds trump.", "P6: keep"]
+    assert session.undo()[0]
+    session.submit(0, session.resolve(0, "bid 4"), 0)
+    session.advance()
+    session.close_record()
+    record = read_record(tmp_path / "game.jsonl")
+    assert [m["move"] for m in record.moves][:2] == ["bid 3", "bid 4"]
+    assert replay(loaded.game, record, loaded.digest()).to_json() == session.state.to_json()
+
+
+def test_undo_refuses_after_a_card_came_into_sight_or_the_dice_were_thrown():
+    session = Session(load("last_card"), 3, 5, "random", {0})
+    session.submit(0, session.resolve(0, "play 5S"), 0)
+    session.advance()                              # P2 plays the K♠, face up
+    assert session.undo() == (False, "cannot undo: a card came into sight since (K♠)")
+    dice = Session(load("dice_poker"), 2, 5, "random", {0})
+    dice.advance()
+    dice.submit(0, dice.resolve(0, "throw"), 0)
+    assert dice.undo() == (False, "cannot undo: the dice were thrown since")
+
+
+def test_undo_is_not_for_free_play_several_people_or_a_game_that_forbids_it():
+    nerts = Session(load("nerts"), 3, 1, "random", {0})
+    assert nerts.undo() == (False, "cannot undo in free play: everyone moves at once")
+    loaded, session = _schmier(humans={0, 1})
+    assert session.undo() == (False, "cannot undo with several people at the table")
+    strict = load_game("laid.yaml", text=LAID_OUT + "play: {undo: false}\n")
+    assert Session(strict, 2, 1, "random", {0}).undo() == (False, "cannot undo: Laid out does not allow it")
+
+
+def test_the_u_key_takes_back_the_last_move_on_the_table(monkeypatch):
+    async def undo():
+        app, clock = _app(load("schmier"), seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            _QuickKeys(app, monkeypatch).__enter__()      # until the test ends
+            app.tick()
+            await pilot.press("2")                 # pass
+            for _ in range(6):
+                app.tick()                         # the bots, one move a tick
+            await pilot.press("u")
+            await pilot.pause()
+            assert app.controller.notice.startswith("took back pass and the ")
+            assert app.session.log_lines(0) == ["P6: bid 3"]
+            assert "│took back pass and the " in app.screen_text()
+    run(undo())
+
+
+def test_the_log_holds_the_games_lines_of_the_real_game_not_of_the_positions_a_bot_imagines():
+    session = Session(load("schmier"), 6, 5, "greedy", {0})     # greedy bots play moves on guesses
+    session.advance()
+    session.submit(0, session.resolve(0, "pass"), 0)
+    session.advance()
+    assert session.log_lines(0) == ["P6: pass", "P1: pass", "P2: pass", "P3: pass", "P4: pass", "P5: pass",
+                                    "Everyone passed: P5 deals again.", "P6: pass"]
+
+
+def test_the_line_mode_takes_a_move_back_too():
+    from click.testing import CliRunner
+
+    from cli import main
+    typed = "pass\nundo\nundo\nquit\n"
+    result = CliRunner().invoke(main, ["play", "schmier", "--seed", "5", "--bot", "random"], input=typed)
+    out = result.output
+    assert "P1> P1: pass\nP2: bid 6\nP2: name_trump diamonds\nP2 names diamonds trump.\nP6: keep\n" in out
+    assert "P1> took back pass and the 3 moves after it\n== Schmier: round 1, auction, P1 to play ==\n" in out
+    assert "P1> nothing to undo\nP1> \ngame stopped before its end." in out
