@@ -24,6 +24,11 @@ SCREENS = Path(__file__).parent / "screens"
 SIZES = [(80, 24), (120, 40)]
 
 
+# A game whose seed 3 leaves P1 nothing to do (in Euchre the bots play the whole deal: P1's
+# partner goes alone) is shown and played from another seed.
+SEEDS = {"euchre": 1}
+
+
 def _app(loaded, players=None, seed=3, humans=frozenset({0}), bot="random", speed=2.0):
     session = Session(loaded, players or loaded.game.default_players, seed, bot, set(humans), speed)
     clock = SetClock()
@@ -99,7 +104,7 @@ def test_every_game_laid_out_at_80x24_and_120x40_then_played_by_keys_to_the_end_
 
     async def play():
         # In free play the bots are quick, so that they end the hand in a few presses.
-        app, clock = _app(loaded, speed=0.5 if free else 2.0)
+        app, clock = _app(loaded, seed=SEEDS.get(path.stem, 3), speed=0.5 if free else 2.0)
         async with app.run_test(size=SIZES[1]) as pilot:
             await pilot.pause()
             for size in SIZES:
