@@ -180,8 +180,8 @@ def _bot_kind(kind: str | None) -> str | None:
 @click.option("--human", default="1", show_default=True, metavar="SEATS",
               help="Seats played by people, from 1, comma-separated; 'none' for bots only.")
 @click.option("--bot", "bot_kind", default=None, metavar="KIND", callback=lambda ctx, param, value: _bot_kind(value),
-              help="The kind of bot for the other seats: random, greedy, priority or search[:BUDGET] "
-                   "(default: priority when the game lists a bot priority, else greedy).")
+              help="The kind of bot for the other seats: a level (easy, medium, hard), or random, greedy, priority "
+                   "or search[:BUDGET] (default: priority when the game lists a bot priority, else greedy).")
 @click.option("--bot-speed", type=FiniteFloat(0.01), default=2.0, show_default=True, metavar="SECONDS",
               help="In free play (no turns): how long a bot takes for one action, on average.")
 @click.option("--fake-clock", type=FiniteFloat(0.0), metavar="SECONDS",
@@ -312,7 +312,8 @@ def schema_command(scenario: bool) -> None:
               help="How many games to play.")
 @players_flag
 @click.option("--bot", "bot", multiple=True, metavar="KIND",
-              help="A bot kind (random, greedy, priority, search[:BUDGET]), repeatable: seat 1 gets the first, "
+              help="A bot kind (easy, medium, hard, random, greedy, priority, search[:BUDGET]), repeatable: seat 1 "
+                   "gets the first, "
                    "seat 2 the second, ...; a list shorter than the seats starts again from its first.")
 @click.option("--bots", "bots", metavar="KIND,...",
               help="Bot kinds, comma-separated, seat by seat; a list shorter than the seats repeats.")
@@ -490,7 +491,8 @@ def _seat_list(text: str | None) -> set[int]:
 @click.option("--seats", type=click.IntRange(1, 64), help="Number of seats (default: the game's).")
 @click.option("--bots", "bot_seats", metavar="SEATS", help="Seats played by bots, from 1, comma-separated.")
 @click.option("--bot", "bot_kind", default=None, metavar="KIND", callback=lambda ctx, param, value: _bot_kind(value),
-              help="The kind of bot at those seats (default: priority when the game lists one, else greedy).")
+              help="The kind of bot at those seats: a level (easy, medium, hard) or a kind as for play "
+                   "(default: priority when the game lists one, else greedy).")
 @click.option("--bot-speed", type=click.FloatRange(min=0.01), default=2.0, show_default=True, metavar="SECONDS",
               help="In free play: how long a bot takes for one action, on average.")
 @click.option("--seed", type=int, default=None, help="Random seed (default: a new one, never shown to players).")

@@ -22,7 +22,7 @@ from interpreter.tools.simulate import (
     _start_worker,
     simulate,
 )
-from interpreter.tools.simulate_report import GameOutcome
+from interpreter.tools.simulate_report import GameOutcome, wilson
 from tests.helpers import GAMES
 
 # Each seat tosses a three-sided die or keeps a sure 2, twice: short games with many ties.
@@ -149,10 +149,12 @@ def test_per_seat_statistics_equal_those_of_games_played_alone(name, text, kinds
         places = [g[1][seat] for g in games]
         wins = sum(1 for p in places if p == 1)
         ties = sum(1 for g in games if g[1][seat] == 1 and g[1].count(1) > 1)
+        share = sum(1 / g[1].count(1) for g in games if g[1][seat] == 1)
         mean = sum(scores) / 12
         assert report["seats"][seat] == {
-            "seat": seat + 1, "bot": kinds[seat], "wins": wins, "win_rate": wins / 12, "ties": ties,
-            "average_place": sum(places) / 12,
+            "seat": seat + 1, "bot": kinds[seat], "wins": wins, "win_rate": wins / 12,
+            "win_interval": wilson(wins, 12), "ties": ties, "win_share": share / 12,
+            "share_interval": wilson(share, 12), "average_place": sum(places) / 12,
             "score": {"mean": mean, "min": min(scores), "max": max(scores),
                       "stdev": pytest.approx(math.sqrt(sum((s - mean) ** 2 for s in scores) / 12), abs=1e-12)},
         }
@@ -192,9 +194,9 @@ def test_the_text_report_for_a_small_run(tmp_path):
         "Toss or keep: 12 games, 2 players, seeds 0 to 11",
         "games: 12 played, 12 finished, 0 stopped by a limit, 0 errors",
         "",
-        "seat  bot     wins  win rate  ties  avg place  mean score  min  max  std dev",
-        "P1    greedy     8     66.7%     5       1.33        3.92    3    5     0.49",
-        "P2    random     9     75.0%     5       1.25        4.17    3    6     0.80",
+        "seat  bot     wins  win rate  95% interval  ties  win share  avg place  mean score  min  max  std dev",
+        "P1    greedy     8     66.7%    39.1-86.2%     5      45.8%       1.33        3.92    3    5     0.49",
+        "P2    random     9     75.0%    46.8-91.1%     5      54.2%       1.25        4.17    3    6     0.80",
         "",
         "game length: 4.00 moves (min 4, max 4), 2.00 rounds (min 2, max 2)",
         "first move: its seat won 66.7% (fair share 50.0%); P1 won 66.7%",
@@ -209,7 +211,8 @@ def test_the_json_report_has_every_figure(tmp_path):
                           "first_move", "stop_reasons", "first_errors", "timing"]
     assert data["game"] == "Toss or keep" and data["players"] == 2 and data["bots"] == ["random", "random"]
     assert data["seeds"] == [9, 12] and data["max_moves"] == 100_000
-    assert list(data["seats"][0]) == ["seat", "bot", "wins", "win_rate", "ties", "average_place", "score"]
+    assert list(data["seats"][0]) == ["seat", "bot", "wins", "win_rate", "win_interval", "ties", "win_share",
+                                      "share_interval", "average_place", "score"]
     assert list(data["seats"][1]["score"]) == ["mean", "min", "max", "stdev"]
     assert list(data["length"]) == ["moves", "rounds"]
     assert list(data["first_move"]) == ["seat_win_rate", "fair_share", "p1_win_rate"]
@@ -222,8 +225,9 @@ def test_the_move_limit_stops_endless_games(tmp_path):
     data = json.loads(result.output)
     assert data["games"] == {"played": 3, "finished": 0, "stopped": 3, "errors": 0}
     assert data["stop_reasons"] == {"not over after 40 moves (the move limit)": 3}
-    assert data["seats"][0] == {"seat": 1, "bot": "random", "wins": 0, "win_rate": None, "ties": 0,
-                                "average_place": None, "score": None}
+    assert data["seats"][0] == {"seat": 1, "bot": "random", "wins": 0, "win_rate": None, "win_interval": None,
+                                "ties": 0, "win_share": None, "share_interval": None, "average_place": None,
+                                "score": None}
     assert data["length"] == {"moves": None, "rounds": None}
     assert data["first_move"] == {"seat_win_rate": None, "fair_share": 0.5, "p1_win_rate": None}
 
@@ -289,7 +293,8 @@ def test_plot_writes_a_png(tmp_path):
     (["--bot", "random", "--bot", "greedy", "--bot", "random"],
      "Invalid value for '--bot': give at most one bot kind per seat (2), not 3"),
     (["--bots", "greedy,randm"], "Invalid value for '--bots': there is no bot kind 'randm'; did you mean 'random'?"),
-    (["--bot", "clever"], "Invalid value for '--bot': there is no bot kind 'clever'; kinds: greedy, priority, random, search"),
+    (["--bot", "clever"], "Invalid value for '--bot': there is no bot kind 'clever'; kinds: greedy, priority, random, "
+                          "search; levels: easy, medium, hard"),
     (["--bot", "random", "--bots", "random"], "give the bots with --bot or with --bots, not both"),
     (["--players", "6"], "Invalid value for '--players': Toss or keep is for 2 to 3 players, not 6"),
     (["--max-moves", "1000001"], "the move limit must be between 1 and 1000000, not 1000001"),
@@ -326,3 +331,16 @@ def test_a_worker_that_compiles_another_game_reports_it_for_each_game(monkeypatc
     changed = GameSource("toss.yaml", TOSS.replace("faces: 3", "faces: 4"), {}, load_game("toss.yaml", text=TOSS).digest())
     _start_worker(changed, Settings(2, ("random", "random"), 7, 100))
     assert _play_in_worker(1) == GameOutcome.failed(1, 8, "error: toss.yaml compiled differently in a worker process")
+
+
+@pytest.mark.parametrize("wins, games, low, high", [
+    (94, 200, 0.402048, 0.539083),
+    (8, 12, 0.390622, 0.861880),        # (2/3 + z²/24 ± z √(2/9/12 + z²/576)) / (1 + z²/12)
+    (0, 10, 0.0, 0.277533),
+    (10, 10, 0.722467, 1.0),
+    (2.5, 4, 0.219427, 0.908101),       # a tie counted as half a win
+])
+def test_the_wilson_interval_of_a_win_rate(wins, games, low, high):
+    bounds = wilson(wins, games)
+    assert bounds == [pytest.approx(low, abs=5e-7), pytest.approx(high, abs=5e-7)]
+    assert wilson(0, 0) is None

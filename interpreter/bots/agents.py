@@ -7,6 +7,11 @@
 - ``priority``: a move of the first kind in the game's ``bot.priority`` list it can play.
 - ``search``: information-set Monte Carlo tree search (``search.py``), with a budget of iterations
   (``search:200``) or of seconds per decision (``search:1.5s``).
+
+The levels ``easy``, ``medium`` and ``hard`` are for players: in a game with turns, the search
+bot with a budget and a share of careless moves (``LEVELS``); in free play, where speed counts,
+the priority bot with a speed (seconds per action) and a share of careless moves
+(``FREE_PLAY_LEVELS``).
 """
 from __future__ import annotations
 
@@ -26,14 +31,14 @@ GREEDY_SAMPLES = 4
 class RandomBot(Bot):
     kind = "random"
 
-    def choose(self, state: State, moves: list[Move]) -> Move:
+    def decide(self, state: State, moves: list[Move]) -> Move:
         return moves[self.draw(len(moves))]
 
 
 class GreedyBot(Bot):
     kind = "greedy"
 
-    def choose(self, state: State, moves: list[Move]) -> Move:
+    def decide(self, state: State, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
         best, best_value = [], None
@@ -56,7 +61,7 @@ class PriorityBot(Bot):
 
     kind = "priority"
 
-    def choose(self, state: State, moves: list[Move]) -> Move:
+    def decide(self, state: State, moves: list[Move]) -> Move:
         order = self.game.bot_priority
         rank = {name: i for i, name in enumerate(order)}
         best = min(rank.get(m.name, len(order)) for m in moves)
@@ -66,16 +71,37 @@ class PriorityBot(Bot):
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "priority": PriorityBot, "search": SearchBot}
 
+# The levels in a game with turns: the search bot's iterations per decision and its share of
+# careless moves (any legal move, at random). Each is measured against the one below in docs/bots.md.
+# A player waits for hard at most HARD_SECONDS (and one iteration): on a busy machine it stops
+# there, before its iterations are done.
+HARD_SECONDS = 1.2
+LEVELS = {
+    "easy": {"iterations": 10, "mistakes": 0.2},
+    "medium": {"iterations": 30, "mistakes": 0.05},
+    "hard": {"iterations": 100, "seconds": HARD_SECONDS, "mistakes": 0.0},
+}
+# The levels in free play: the priority bot's seconds per action (the table's default is 1) and
+# its share of careless moves; a beginner, a club player and a fast player.
+FREE_PLAY_LEVELS = {
+    "easy": {"speed": 2.0, "mistakes": 0.3},
+    "medium": {"speed": 1.2, "mistakes": 0.1},
+    "hard": {"speed": 0.6, "mistakes": 0.0},
+}
+
 
 def parse_kind(kind: str) -> tuple[str, dict]:
     """A bot kind as written (``greedy``, ``search:200``, ``search:1.5s``): its name and the
     budget it was given, as keyword arguments of its class."""
     name, _, budget = kind.partition(":")
-    if name not in BOTS:
-        hint = did_you_mean(name, BOTS) or "kinds: " + ", ".join(sorted(BOTS))
+    if name not in BOTS and name not in LEVELS:
+        hint = did_you_mean(name, [*BOTS, *LEVELS]) or "kinds: " + ", ".join(sorted(BOTS)) + "; levels: " \
+            + ", ".join(LEVELS)
         raise OptionError(f"there is no bot kind '{name}'", hint=hint)
     if not budget:
         return name, {}
+    if name in LEVELS:
+        raise OptionError(f"the level {name} sets its own budget: write '{name}', not '{kind}'")
     if name != "search":
         raise OptionError(f"the {name} bot takes no budget: write '{name}', not '{kind}'")
     return name, search_budget(budget)
@@ -83,4 +109,18 @@ def parse_kind(kind: str) -> tuple[str, dict]:
 
 def make_bot(kind: str, game: Any, seat: int, seed: int = 0) -> Bot:
     name, budget = parse_kind(kind)
+    if name in LEVELS:
+        return level_bot(name, game, seat, seed)
     return BOTS[name](game, seat, seed, **budget)
+
+
+def level_bot(level: str, game: Any, seat: int, seed: int) -> Bot:
+    """The bot of a level: a search in a game with turns, a quick priority bot in free play."""
+    if any(phase.turns is None for phase in game.phases):
+        settings = FREE_PLAY_LEVELS[level]
+        bot = PriorityBot(game, seat, seed, mistakes=settings["mistakes"])
+        bot.speed = settings["speed"]
+    else:
+        bot = SearchBot(game, seat, seed, **LEVELS[level])
+    bot.kind = level
+    return bot

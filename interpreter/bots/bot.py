@@ -11,21 +11,33 @@ from ..engine.state import State
 from ..expr.runtime import MEMO
 
 
+MISTAKE_STEPS = 1000
+
+
 class Bot:
-    """A bot for one seat; ``choose`` picks one of the legal moves."""
+    """A bot for one seat; ``choose`` picks one of the legal moves: the one its kind decides
+    (``decide``), but with the chance ``mistakes`` any move at random, as a careless player would."""
 
     kind = "bot"
+    speed: float | None = None      # seconds per action in free play (None: the table's)
 
-    def __init__(self, game: Any, seat: int, seed: int = 0):
+    def __init__(self, game: Any, seat: int, seed: int = 0, mistakes: float = 0.0):
         self.game = game
         self.seat = seat
         self.rng = rng.seed_state(seed * 1_000_003 + seat)
+        self.mistakes = mistakes
 
     def draw(self, n: int) -> int:
         value, self.rng = rng.below(self.rng, n)
         return value
 
     def choose(self, state: State, moves: list[Move]) -> Move:
+        # No draw without mistakes, so that a bot's games stay those it always played.
+        if self.mistakes > 0 and len(moves) > 1 and self.draw(MISTAKE_STEPS) < self.mistakes * MISTAKE_STEPS:
+            return moves[self.draw(len(moves))]
+        return self.decide(state, moves)
+
+    def decide(self, state: State, moves: list[Move]) -> Move:
         raise NotImplementedError
 
 

@@ -2,18 +2,28 @@
 
 Each iteration guesses the cards the seat cannot see, dealing them again consistently with what
 it has observed (``determinize.sample_state``; dice to come are guessed too), and walks one tree
-of moves shared by every guess. At each node the seat to move takes, among the moves legal in
-this guess, the one with the best upper confidence bound (UCB1 counting how often each move was
-available, since a move legal in one guess may not be in another); the first untried move is
-added to the tree (the moves after a node join it only once the node has been visited often
-enough), random moves may be played beyond it (none by default), and the position reached is
-valued for the seats that moved. The bot plays the move of the root worth most, among those tried
-often enough.
+of moves shared by every guess:
 
-A position's value for a seat is its ``bot.hint``, which a game writes as the seat's standing (the
-greedy bot maximises the same); without a hint, its score minus the best score of another team.
-Values are scaled to [0, 1] by the lowest and highest seen in this search, so that one exploration
-constant serves every game.
+1. **Select.** At each node the seat to move takes, among the moves legal in this guess, the one
+   with the best upper confidence bound (UCB1 counting how often each move was *available*, since
+   a move legal in one guess may not be in another).
+2. **Expand.** A move not yet in the tree is added, and the walk stops there. A node takes a new
+   move only while it has fewer than ``WIDEN * visits ** 0.5`` of them (progressive widening), so
+   that a large set of moves (every subset of dice to throw again) is not spread thin: at the root
+   the moves come in the order of a first look at the hint after each, elsewhere at random. Below
+   the root the tree grows only under nodes visited ``expand_after`` times.
+3. **Roll out.** From there the game is played on (``rollout.play_on``) to the end of the hand
+   (the round), to the end of the game, or to ``horizon`` moves from the root, each seat mostly
+   taking the best of a few moves by the hint (epsilon-greedy), with chance sampled as it comes.
+4. **Back up.** The position reached is valued for each seat that moved on the way down, by the
+   seat's own standing: the game's ``bot.hint`` (without a hint, its score minus the best score of
+   another team). The bound measures values in standard deviations of those seen in the search,
+   so that one exploration constant serves every game, and one outlier (a hint of -100 for a hand
+   that makes nothing) does not flatten every difference.
+
+The bot plays the root move worth most among those tried at least a quarter as often as the most
+tried one. A guess that the rules cannot play on (a redeal the
+rules would not have dealt, met only far down a line) is given up and counts in the budget.
 """
 from __future__ import annotations
 
@@ -24,24 +34,25 @@ from typing import Any
 from ..engine import apply_move, legal_moves
 from ..engine.moves import Move
 from ..engine.state import State
-from ..errors import OptionError
-from .bot import Bot, seat_value, seat_values
+from ..errors import OptionError, RulesError
+from .bot import Bot
 from .determinize import sample_state
+from .rollout import Rollout, first_look, seat_rewards, within_phase
 
 DEFAULT_ITERATIONS = 200
-ROLLOUT_MOVES = 0       # random moves played beyond the tree before the position is valued
-EXPLORATION = 0.25      # the UCB1 constant, for values scaled to [0, 1]
-EXPAND_AFTER = 50       # visits a node needs before the moves after it join the tree
-SETTLED = 20            # visits after which a continuation's worth stands for its move's
+HORIZON = 3             # moves from the root after which a rollout stops (unless the hand ends first)
+EXPLORATION = 0.5       # the UCB1 constant, for values in standard deviations of those seen
+EXPAND_AFTER = 8        # visits a node below the root needs before moves after it join the tree
+WIDEN = 2.0             # a node of n visits holds at most WIDEN * sqrt(n) moves (at least one)
 MAX_ITERATIONS = 1_000_000
 MAX_SECONDS = 3600.0
 
 
 class Node:
     """A move in the tree: who made it, how often it was tried and available, the total value seen
-    below it and of the positions right after it."""
+    below it."""
 
-    __slots__ = ("seat", "children", "visits", "available", "total", "leaf_visits", "leaf_total")
+    __slots__ = ("seat", "children", "visits", "available", "total")
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -49,147 +60,148 @@ class Node:
         self.visits = 0
         self.available = 1
         self.total = 0.0
-        self.leaf_visits = 0        # the values of the positions right after this move
-        self.leaf_total = 0.0
 
 
 class SearchBot(Bot):
     kind = "search"
 
-    def __init__(self, game: Any, seat: int, seed: int = 0, iterations: int = DEFAULT_ITERATIONS,
-                 seconds: float | None = None, rollout: int = ROLLOUT_MOVES, expand_after: int = EXPAND_AFTER):
-        super().__init__(game, seat, seed)
+    def __init__(self, game: Any, seat: int, seed: int = 0, iterations: int | None = None,
+                 seconds: float | None = None, horizon: int = HORIZON, expand_after: int = EXPAND_AFTER,
+                 mistakes: float = 0.0):
+        super().__init__(game, seat, seed, mistakes)
         if any(phase.turns is None for phase in game.phases):
             raise OptionError(f"the search bot plays games with turns; {game.name} has free play",
                               hint="use the priority or greedy bot")
+        # Iterations, seconds, or both (whichever runs out first); seconds alone: as many as fit.
+        if iterations is None:
+            iterations = DEFAULT_ITERATIONS if seconds is None else MAX_ITERATIONS
         self.iterations = iterations
         self.seconds = seconds
-        self.rollout = rollout
+        self.horizon = horizon
         self.expand_after = expand_after
-        self.low = self.high = 0.0      # the lowest and highest value seen in this search
+        self.spread = Spread()          # the values seen in this search
+        self.done = 0                   # iterations of the last search (given-up guesses included)
+        self.given_up = 0               # of which guesses the rules could not play on
 
-    def choose(self, state: State, moves: list[Move]) -> Move:
+    def decide(self, state: State, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
         root = Node(self.seat)
-        self.low = self.high = 0.0
-        allowed = {move.text for move in moves}
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while self._budget_left(done, deadline):
+        self.spread = Spread()
+        self.done = self.given_up = 0
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds    # the first look counts
+        rollout = Rollout(self.game, self.draw)
+        order = first_look(self.game, sample_state(self.game, state, self.seat, self.draw(1 << 30)), moves,
+                           self.seat, self.draw)
+        while self._budget_left(deadline):
             world = sample_state(self.game, state, self.seat, self.draw(1 << 30))
-            self._iterate(root, world, allowed)
-            done += 1
+            try:
+                self._iterate(root, world, order, state.round, rollout)
+            except RulesError:
+                self.given_up += 1
+            self.done += 1
         return self._best(root, moves)
 
-    def _budget_left(self, done: int, deadline: float | None) -> bool:
+    def _budget_left(self, deadline: float | None) -> bool:
         """Another iteration? Under a time budget, always at least one."""
-        if deadline is None:
-            return done < self.iterations
-        return done == 0 or time.perf_counter() < deadline
+        if self.done >= self.iterations:
+            return False
+        return deadline is None or self.done == 0 or time.perf_counter() < deadline
 
     def _best(self, root: Node, moves: list[Move]) -> Move:
         """The move worth most among those tried at least a quarter as often as the most tried
-        (a move tried once or twice may look better than it is)."""
-        tried = {m.text: root.children[(self.seat, m.text)] for m in moves if (self.seat, m.text) in root.children}
+        (a move tried once or twice may look better than it is); ties go to the first legal."""
+        tried = {m.text: root.children[(self.seat, m.text)] for m in moves
+                 if root.children.get((self.seat, m.text)) is not None and root.children[(self.seat, m.text)].visits}
         most = max((child.visits for child in tried.values()), default=0)
         candidates = [m for m in moves if m.text in tried and 4 * tried[m.text].visits >= most]
         if not candidates:
             return moves[0]
-        return max(candidates, key=lambda m: worth(tried[m.text]))     # ties: the first in the legal order
+        return max(candidates, key=lambda m: tried[m.text].total / tried[m.text].visits)
 
-    def _iterate(self, root: Node, world: State, allowed: set[str]) -> None:
-        path = self._descend(root, world, allowed)
-        self._play_out(world)
-        rewards = self._rewards(world, {node.seat for node in path})
+    def _iterate(self, root: Node, world: State, order: list[Move], hand: int, rollout: Rollout) -> None:
+        path, world = self._descend(root, world, order, hand)
+        world = rollout.play_on(world, hand, self.horizon - len(path))
+        rewards = seat_rewards(self.game, world, {node.seat for node in path})
+        for value in rewards.values():
+            self.spread.add(value)
+        root.visits += 1
         for node in path:
             node.visits += 1
             node.total += rewards[node.seat]
-        if path:
-            path[-1].leaf_visits += 1
-            path[-1].leaf_total += rewards[path[-1].seat]
 
-    def _descend(self, root: Node, world: State, allowed: set[str]) -> list[Node]:
-        """Walk down the tree, playing its moves in ``world``, and add one node."""
+    def _descend(self, root: Node, world: State, order: list[Move], hand: int) -> tuple[list[Node], State]:
+        """Walk down the tree, playing its moves in ``world``, and add at most one node; below the
+        root, the walk stops before a move that begins another phase of the hand (see
+        ``rollout.within_phase``). The path and the position reached."""
         node, path, game = root, [], self.game
         while not world.over and world.current is not None:
             mover = world.current
             moves = legal_moves(game, world, mover)
-            if node is root:
-                moves = [m for m in moves if m.text in allowed]
+            if node is root:            # the seat's own moves, in the order of the first look
+                rank = {move.text: i for i, move in enumerate(order)}
+                moves = sorted((m for m in moves if m.text in rank), key=lambda m: rank[m.text])
             if not moves:
                 break
-            untried = []
+            tried, untried = [], []
             for move in moves:
                 child = node.children.get((mover, move.text))
-                if child is None:
-                    untried.append(move)
-                else:
-                    child.available += 1
-            if untried:
-                move = untried[self.draw(len(untried))]
-                child = node.children[(mover, move.text)] = Node(mover)
-                apply_move(game, world, move, checked=False)
-                path.append(child)
-                return path
-            move, node = self._select(node, mover, moves)
-            apply_move(game, world, move, checked=False)
+                (untried if child is None else tried).append(move if child is None else (move, child))
+            for _, child in tried:
+                child.available += 1
+            widen = untried and (not tried or len(node.children) < WIDEN * math.sqrt(node.visits + 1))
+            if widen:
+                move = untried[0] if node is root else untried[self.draw(len(untried))]
+            else:
+                move, child = self._select(tried)
+            after = self._play(world, move, hand, node is root)
+            if after is None:
+                break
+            world = after
+            if widen:
+                path.append(node.children.setdefault((mover, move.text), Node(mover)))
+                return path, world
+            node = child
             path.append(node)
             if node.visits < self.expand_after:
                 break
-        return path
+        return path, world
 
-    def _select(self, node: Node, mover: int, moves: list[Move]) -> tuple[Move, Node]:
+    def _play(self, world: State, move: Move, hand: int, at_root: bool) -> State | None:
+        if at_root:             # the bot's own move: valued wherever it leads, as the greedy bot does
+            apply_move(self.game, world, move, checked=False)
+            return world
+        return within_phase(self.game, world, move, hand)
+
+    def _select(self, tried: list[tuple[Move, Node]]) -> tuple[Move, Node]:
         """The move with the best upper confidence bound for the seat making it."""
-        span = (self.high - self.low) or 1.0
-        best, best_bound = None, -math.inf
-        for move in moves:
-            child = node.children[(mover, move.text)]
-            mean = (worth(child) - self.low) / span
-            bound = mean + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
+        scale = self.spread.deviation() or 1.0
+        best, best_bound = tried[0], -math.inf
+        for move, child in tried:
+            if not child.visits:
+                return move, child
+            bound = child.total / child.visits / scale + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
             if bound > best_bound:
                 best, best_bound = (move, child), bound
         return best
 
-    def _play_out(self, world: State) -> None:
-        for _ in range(self.rollout):
-            if world.over or world.current is None:
-                return
-            moves = legal_moves(self.game, world, world.current)
-            if not moves:
-                return
-            apply_move(self.game, world, moves[self.draw(len(moves))], checked=False)
 
-    def _rewards(self, world: State, seats: set[int]) -> dict[int, float]:
-        """How good ``world`` is for each of ``seats``: its bot hint, which a game writes as the
-        seat's standing; without one, its score minus the best score of another team."""
-        game = self.game
-        if game.hint is not None:
-            rewards = {seat: seat_value(game, world, seat) for seat in seats}
-        else:
-            values = seat_values(game, world)
-            teams = [game.team_of(world, s) for s in range(world.players)]
-            rewards = {}
-            for seat in seats:
-                others = [v for s, v in enumerate(values) if teams[s] != teams[seat]]
-                rewards[seat] = values[seat] - max(others) if others else values[seat]
-        if rewards:
-            self.low = min(self.low, min(rewards.values()))
-            self.high = max(self.high, max(rewards.values()))
-        return rewards
+class Spread:
+    """The standard deviation of the values seen so far (Welford's running sums)."""
 
+    __slots__ = ("count", "mean", "squares")
 
-def worth(node: Node) -> float:
-    """What a move is worth to the seat that made it. When that seat moves again next (throwing
-    again, say), it will take its best continuation: the move is worth what the most tried of
-    them is worth, once that one has been tried often enough, and until then what the positions
-    right after the move were worth. When another seat moves next, it is the mean of every value
-    seen below the move."""
-    tried = [child for child in node.children.values() if child.visits]
-    if tried and all(child.seat == node.seat for child in tried):
-        top = max(tried, key=lambda child: child.visits)
-        return worth(top) if top.visits >= SETTLED else node.leaf_total / node.leaf_visits
-    return node.total / node.visits
+    def __init__(self):
+        self.count, self.mean, self.squares = 0, 0.0, 0.0
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        delta = value - self.mean
+        self.mean += delta / self.count
+        self.squares += delta * (value - self.mean)
+
+    def deviation(self) -> float:
+        return math.sqrt(self.squares / self.count) if self.count > 1 else 0.0
 
 
 def search_budget(text: str) -> dict:

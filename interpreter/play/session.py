@@ -58,7 +58,9 @@ class Session:
         self.humans = humans
         self.state = loaded.new_state(players, seed)
         bots = {s: make_bot(bot_kind, loaded.game, s, seed) for s in range(players) if s not in humans}
-        self.table = Table(loaded.game, self.state, bots, {s: bot_speed for s in bots}, seed)
+        # A bot of a level (easy, medium, hard) plays free play at its own speed.
+        speeds = {s: bot_speed if bot.speed is None else bot.speed for s, bot in bots.items()}
+        self.table = Table(loaded.game, self.state, bots, speeds, seed)
         self.record = record
         self.log: list[Entry] = []
         self.paused = False            # a hand ended in free play: waiting for everyone's "Go"

@@ -42,7 +42,9 @@ def play_or_raise(loaded: LoadedGame, settings: Settings, index: int) -> GameOut
     seed = settings.seed + index
     state = loaded.new_state(settings.players, seed)
     bots = {seat: make_bot(kind, loaded.game, seat, seed) for seat, kind in enumerate(settings.bots)}
-    table = Table(loaded.game, state, bots, seed=seed)
+    # A bot of a level has its own speed in free play; any other takes the table's default.
+    speeds = {seat: bot.speed for seat, bot in bots.items() if bot.speed is not None}
+    table = Table(loaded.game, state, bots, speeds, seed=seed)
     first_seat = None
     while not state.over and state.moves < settings.max_moves:
         action = table.next_bot_action()

@@ -3,9 +3,16 @@ people, and as a histogram of the scores.
 
 Statistics of seats, lengths and the first move are over the *finished* games: those that
 ended by the game's own rules, without an error and without a limit stopping them.
+
+A seat *wins* a game when it has the first place, alone or shared: a tie for first is a win of
+every seat in it (``ties`` counts those). Its *win share* counts a tie of ``k`` seats as ``1/k``
+of a win, so the shares of a game's seats add up to one game. Each rate comes with its Wilson 95%
+score interval (``wilson``), so that "stronger" is read from the report: two seats are clearly
+apart when their intervals do not overlap.
 """
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter
 from dataclasses import dataclass
@@ -13,6 +20,22 @@ from dataclasses import dataclass
 from ..errors import RulesError
 
 ERRORS_SHOWN = 3
+Z_95 = 1.959963984540054        # the two-sided 95% quantile of the standard normal distribution
+
+
+def wilson(successes: float, trials: int, z: float = Z_95) -> list[float] | None:
+    """The Wilson score interval [low, high] of a rate of ``successes`` in ``trials`` (which may
+    count a tied win as a fraction); None without a trial."""
+    if trials <= 0:
+        return None
+    rate = successes / trials
+    z2 = z * z
+    centre = (rate + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(rate * (1 - rate) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    # At a rate of 0 or 1 the interval reaches 0 or 1 exactly (rounding would leave it short).
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return [low, high]
 
 
 @dataclass(frozen=True)
@@ -81,12 +104,14 @@ class Report:
         places = [o.places[seat] for o in done]
         wins = places.count(1)
         ties = sum(1 for o in done if o.places[seat] == 1 and o.places.count(1) > 1)
+        share = sum(1 / o.places.count(1) for o in done if o.places[seat] == 1)
         scores = [o.scores[seat] for o in done]
         score = _spread(scores)
         if score is not None:
             score["stdev"] = statistics.pstdev(scores)
         return {"seat": seat + 1, "bot": self.bots[seat], "wins": wins, "win_rate": _rate(wins, len(done)),
-                "ties": ties, "average_place": _mean(places), "score": score}
+                "win_interval": wilson(wins, len(done)), "ties": ties, "win_share": _rate(share, len(done)),
+                "share_interval": wilson(share, len(done)), "average_place": _mean(places), "score": score}
 
     def _first_move(self, done: list[GameOutcome]) -> dict:
         first_won = sum(1 for o in done if o.first_seat is not None and o.places[o.first_seat] == 1)
@@ -128,7 +153,8 @@ def render_text(report: Report) -> str:
     return "\n".join(lines)
 
 
-SEAT_HEADERS = ("seat", "bot", "wins", "win rate", "ties", "avg place", "mean score", "min", "max", "std dev")
+SEAT_HEADERS = ("seat", "bot", "wins", "win rate", "95% interval", "ties", "win share", "avg place", "mean score",
+                "min", "max", "std dev")
 LEFT_COLUMNS = 2     # seat and bot are text; the other columns are numbers, aligned right
 
 
@@ -141,7 +167,8 @@ def _seat_table(seats: list[dict]) -> list[str]:
 
 def _seat_row(seat: dict) -> tuple[str, ...]:
     score = seat["score"] or {}
-    return (f"P{seat['seat']}", seat["bot"], str(seat["wins"]), _percent(seat["win_rate"]), str(seat["ties"]),
+    return (f"P{seat['seat']}", seat["bot"], str(seat["wins"]), _percent(seat["win_rate"]),
+            _interval(seat["win_interval"]), str(seat["ties"]), _percent(seat["win_share"]),
             _decimal(seat["average_place"]), _decimal(score.get("mean")), _number(score.get("min")),
             _number(score.get("max")), _decimal(score.get("stdev")))
 
@@ -180,6 +207,10 @@ def _count(n: int, word: str) -> str:
 
 def _percent(rate: float | None) -> str:
     return "-" if rate is None else f"{100 * rate:.1f}%"
+
+
+def _interval(bounds: list[float] | None) -> str:
+    return "-" if bounds is None else f"{100 * bounds[0]:.1f}-{100 * bounds[1]:.1f}%"
 
 
 def _decimal(value: float | None) -> str:

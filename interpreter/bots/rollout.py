@@ -1,0 +1,106 @@
+"""What the search bot does below its tree: play a guessed position on with a cheap policy, and
+value the position reached for each seat.
+
+The policy is epsilon-greedy on the game's hint: most of the time the seat to move looks at a
+few of its moves (``CANDIDATES``, drawn at random) and takes the one whose position its hint
+values most; otherwise it plays any legal move. Each move is looked at in a copy of the position
+whose random generator is drawn afresh, so the dice a move throws are guessed, never read from the
+guess being played on: the policy cannot know which throw will come.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from ..engine import apply_move, legal_moves, rng
+from ..engine.moves import Move
+from ..engine.state import State
+from ..errors import RulesError
+from .bot import seat_value, seat_values
+
+GREEDY_SHARE = 0.9      # how often a rollout move is the best of a few by the hint (else any move)
+CANDIDATES = 3          # moves looked at for such a move
+SHARE_STEPS = 1000
+
+
+class Rollout:
+    """Plays guessed positions on, drawing its choices from ``draw`` (the bot's generator)."""
+
+    def __init__(self, game: Any, draw: Callable[[int], int], greedy_share: float = GREEDY_SHARE,
+                 candidates: int = CANDIDATES):
+        self.game = game
+        self.draw = draw
+        self.greedy_share = greedy_share
+        self.candidates = candidates
+
+    def play_on(self, world: State, hand: int, moves_left: int) -> State:
+        """``world`` played on, at most ``moves_left`` moves, stopping at the end of the game or of
+        the hand (the round ``hand``), where free play would begin, or just before a new phase of
+        the hand (``within_phase``)."""
+        for _ in range(moves_left):
+            if world.over or world.current is None or world.round != hand:
+                return world
+            moves = legal_moves(self.game, world, world.current)
+            if not moves:
+                return world
+            after = within_phase(self.game, world, self._pick(world, moves), hand)
+            if after is None:
+                return world
+            world = after
+        return world
+
+    def _pick(self, world: State, moves: list[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        if self.draw(SHARE_STEPS) >= self.greedy_share * SHARE_STEPS:
+            return moves[self.draw(len(moves))]
+        pool = list(moves)
+        looked = [pool.pop(self.draw(len(pool))) for _ in range(min(self.candidates, len(pool)))]
+        seat = world.current
+        return max(looked, key=lambda move: value_after(self.game, world, move, seat, self.draw))
+
+
+def within_phase(game: Any, world: State, move: Move, hand: int) -> State | None:
+    """A copy of ``world`` after ``move``, or None when the move begins another phase of the hand.
+    A game's hint may value the phases of a hand on different scales (an auction by the contract's
+    risk, the play by the cards, the contract forgotten): values are compared within one phase, or
+    at the end of the hand, where the hand's result stands."""
+    after = world.clone()
+    apply_move(game, after, move, checked=False)
+    if after.round == hand and not after.over and after.phase != world.phase:
+        return None
+    return after
+
+
+def value_after(game: Any, world: State, move: Move, seat: int, draw: Callable[[int], int]) -> float:
+    """The hint of ``seat`` after ``move``, in a copy of ``world`` whose chance is drawn afresh."""
+    copy = world.clone()
+    copy.rng = rng.seed_state(draw(1 << 30))
+    apply_move(game, copy, move, checked=False)
+    return seat_value(game, copy, seat)
+
+
+def first_look(game: Any, world: State, moves: list[Move], seat: int, draw: Callable[[int], int]) -> list[Move]:
+    """``moves`` from the most promising to the least, by the hint after each in one guess: the
+    order in which the search takes them into its tree."""
+    values = {}
+    for move in moves:
+        try:
+            values[move.text] = value_after(game, world, move, seat, draw)
+        except RulesError:      # a guess the rules cannot play this move in: looked at last
+            values[move.text] = -math.inf
+    return sorted(moves, key=lambda move: -values[move.text])
+
+
+def seat_rewards(game: Any, world: State, seats: set[int]) -> dict[int, float]:
+    """How good ``world`` is for each of ``seats``: its bot hint, which a game writes as the seat's
+    standing; without one, its score minus the best score of another team."""
+    if game.hint is not None:
+        return {seat: seat_value(game, world, seat) for seat in seats}
+    values = seat_values(game, world)
+    teams = [game.team_of(world, s) for s in range(world.players)]
+    rewards = {}
+    for seat in seats:
+        others = [v for s, v in enumerate(values) if teams[s] != teams[seat]]
+        rewards[seat] = values[seat] - max(others) if others else values[seat]
+    return rewards
