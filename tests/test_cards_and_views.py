@@ -104,3 +104,17 @@ def test_lowest_hand_wins(game):
     points = game.scores(state)
     places = game.ranking(state)
     assert places[points.index(min(points))] == 1
+
+
+def test_a_shuffle_draws_what_fisher_yates_by_below_draws():
+    """``rng.shuffled`` writes ``below``'s steps out for speed: the same order and the same state
+    after it, for any seed and any length."""
+    from interpreter.engine import rng
+    for seed in range(300):
+        items = list(range(seed % 60))
+        state = expected_state = rng.seed_state(seed)
+        expected = list(items)
+        for i in range(len(expected) - 1, 0, -1):
+            j, expected_state = rng.below(expected_state, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert rng.shuffled(state, items) == (expected, expected_state)

@@ -148,39 +148,13 @@ class Game:
 
     def place_cards(self, state: Any, cards: list, target: ZoneRef, face: str | None, at_bottom: bool,
                     not_a_card: Callable[[Any], Exception]) -> None:
-        """``place`` of each card of a list in turn onto one zone (the ``move`` effect), what
-        depends on the zone alone looked up once; ``not_a_card(value)`` is the error raised when
-        the loop reaches a value that is not a card (the cards before it are moved)."""
-        name = target.name
-        if name in self._grid_zones:
-            for card in cards:
-                if not isinstance(card, Card):
-                    raise not_a_card(card)
-                self.place(state, card.id, target, face, at_bottom)
-            return
-        places, face_up = state.places, state.face_up
-        up = (face or self._faces[name]) == "up"
-        pile = None
+        """``place`` of each card of a list in turn onto one zone (the ``move`` effect);
+        ``not_a_card(value)`` is the error raised when the loop reaches a value that is not a card
+        (the cards before it are moved)."""
         for card in cards:
             if not isinstance(card, Card):
                 raise not_a_card(card)
-            card_id = card.id
-            found = places.get(card_id)
-            if found is not None and card_id in found[0]:
-                grids.take_out(found[0], card_id, found[1])
-            else:
-                self._take_out(state, card_id)
-            if pile is None:        # as ``place``: looked up once the first card is out of its pile
-                pile = self.pile(state, target)
-            places[card_id] = (pile, False)
-            if at_bottom:
-                pile.insert(0, card_id)
-            else:
-                pile.append(card_id)
-            if up:
-                face_up.add(card_id)
-            else:
-                face_up.discard(card_id)
+            self.place(state, card.id, target, face, at_bottom)
 
     def _take_out(self, state: Any, card_id: int) -> None:
         """Take a card out of whichever pile holds it, looking through every pile."""
