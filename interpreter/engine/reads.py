@@ -59,6 +59,12 @@ def move_reads(game: Any) -> dict[str, frozenset | None]:
     return plan
 
 
+def expression_reads(game: Any, compiled: Any) -> frozenset:
+    """The keys one compiled expression of ``game`` may read, ``me`` being the seat it is
+    worked out for (a seat's score, say); ``EVERYTHING`` among them when the walk cannot bound it."""
+    return frozenset(_Walker(game).expression(compiled, {}))
+
+
 class _Walker:
     """One game's names, and the walk of its expressions."""
 

@@ -1,72 +1,40 @@
 """Which scores a seat may see during play.
 
 A game's score expression may read cards (the points of the cards in a hand): shown live, it
-would tell the others what is in that hand. What the expression reads is decided once, at load,
-from the names it mentions and those of every defined function it calls, transitively:
+would tell the others what is in that hand. What the expression reads is worked out once, at
+load, by the engine's walk of it and of every defined function it calls (``engine/reads.py``,
+the same walk that keeps free play's listings):
 
-- ``public``: it names no zone (only variables, dice, seats, options...), which every seat
+- ``public``: it reads no pile (only variables, dice, seats, options...), which every seat
   sees: every seat's score is shown live;
-- ``own``: it names zones only by their bare name (``hand``: the scored seat's own zone, or a
-  shared one): a seat's score is shown live to a viewer whose view shows every card of those
-  piles (a seat sees its own hand; nobody sees a face-down grid);
-- ``hidden``: it reaches a zone through a seat or a value (``p.hand``), or a name that reads a
-  hand (``playable``): no score is shown live.
+- ``own``: it reads only the scored seat's own piles, or shared ones: a seat's score is shown
+  live to a viewer whose view shows every card of those piles (a seat sees its own hand;
+  nobody sees a face-down grid);
+- ``hidden``: it may read another seat's piles (``p.hand``), or something the walk cannot bound
+  (a name of the tricks such as ``playable``): no score is shown live.
 
 A score not shown live is the score as the last hand ended (announced at the end of the hand,
 as at a real table), or ``?`` before the first hand ends.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from ...errors import RulesError
-from ...expr.nodes import Call, Member, Name, all_nodes
-from ...expr.parse import parse_expression
+from ...engine.reads import ANY, EVERYTHING, expression_reads
 
 PUBLIC, OWN, HIDDEN = "public", "own", "hidden"
-DEFINE_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)")
-HAND_READERS = frozenset({"playable"})     # names of the engine that read a seat's hand
 
 
 def score_reads(game: Any) -> tuple[str, frozenset]:
-    """How the game's score reads cards (``public``, ``own`` or ``hidden``) and the zones it names."""
-    data = game.spec.data
-    text = (data.get("scoring") or {}).get("score")
-    if text is None:
+    """How the game's score reads cards (``public``, ``own`` or ``hidden``) and the zones it names,
+    from what the engine works out the expression reads (``engine/reads.py``)."""
+    if game.score is None:
         return PUBLIC, frozenset()
-    defines = {}
-    for key, body in (data.get("define") or {}).items():
-        found = DEFINE_KEY.match(str(key))
-        if found:
-            defines[found.group(1)] = body
-    zones = set(game.zones)
-    bare, through, readers = set(), set(), set()
-    todo, done = [text], set()
-    while todo:
-        source = todo.pop()
-        try:
-            tree = parse_expression(str(source).lower() if isinstance(source, bool) else str(source))
-        except RulesError:          # checked at load already; a define that is not an expression
-            continue
-        for node in all_nodes(tree):
-            if isinstance(node, Name):
-                if node.name in zones:
-                    bare.add(node.name)
-                if node.name in HAND_READERS:
-                    readers.add(node.name)
-                if node.name in defines and node.name not in done:
-                    done.add(node.name)
-                    todo.append(defines[node.name])
-            elif isinstance(node, Member) and node.name in zones:
-                through.add(node.name)
-            elif isinstance(node, Call) and isinstance(node.callee, Name) and node.callee.name in defines:
-                if node.callee.name not in done:
-                    done.add(node.callee.name)
-                    todo.append(defines[node.callee.name])
-    if through or readers:
-        return HIDDEN, frozenset(bare | through)
-    return (OWN if bare else PUBLIC), frozenset(bare)
+    keys = expression_reads(game, game.score)
+    zones = frozenset(key[1] for key in keys if key[0] == "pile")
+    if EVERYTHING in keys or ("allpiles",) in keys or any(k[0] == "pile" and k[2] == ANY for k in keys):
+        return HIDDEN, zones
+    return (OWN if zones else PUBLIC), zones
 
 
 class ScoreWatch:
