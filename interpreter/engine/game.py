@@ -85,12 +85,16 @@ class Game:
 
     # -- zones -----------------------------------------------------------------------------------
     def pile(self, state: Any, ref: ZoneRef) -> list[int]:
-        piles = state.zones[ref.name]
-        if ref.name not in self.pile_counts:    # one pile per owner: the common case, read on every move
+        name = ref.name
+        piles = state.zones[name]
+        if name not in self.pile_counts:        # one pile per owner: the common case, read on every move
             return piles[ref.owner or 0]
-        per = self._owned_by[ref.name]          # as ``owners``, without a call: read on every move too
+        owner = ref.owner
+        if owner is None:                       # a shared zone of several piles
+            return piles[ref.index]
+        per = self._owned_by[name]              # as ``owners``, without a call: read on every move too
         owners = state.players if per == "seat" else len(state.team_vars) if per == "team" else 1
-        return piles[(ref.owner or 0) * (len(piles) // owners) + ref.index]
+        return piles[owner * (len(piles) // owners) + ref.index]
 
     def owners(self, state: Any, zone: str) -> int:
         """How many owners a zone has: 1 when shared, else one per seat or per team."""
@@ -122,11 +126,7 @@ class Game:
         """Move one card from wherever it is to the top (or bottom) of a zone; in a grid, to the
         first empty slot, or to ``slot``: the card that was there is returned, out of every zone."""
         places = state.places
-        found = places.get(card_id)         # (pile, whether it is a grid's)
-        if found is not None and card_id in found[0]:
-            grids.take_out(found[0], card_id, found[1])
-        else:
-            self._take_out(state, card_id)
+        self._lift(state, places, card_id)
         name = target.name
         pile = self.pile(state, target)
         is_grid = name in self._grid_zones
@@ -146,15 +146,55 @@ class Game:
             state.face_up.discard(card_id)
         return displaced
 
+    def _lift(self, state: Any, places: dict, card_id: int) -> None:
+        """Take a card out of its pile: the one ``places`` names when it is there, else whichever
+        holds it."""
+        found = places.get(card_id)         # (pile, whether it is a grid's)
+        if found is None:
+            self._take_out(state, card_id)
+        elif found[1]:
+            if card_id in found[0]:
+                grids.take_out(found[0], card_id, True)
+            else:
+                self._take_out(state, card_id)
+        else:
+            try:
+                found[0].remove(card_id)
+            except ValueError:
+                self._take_out(state, card_id)
+
     def place_cards(self, state: Any, cards: list, target: ZoneRef, face: str | None, at_bottom: bool,
                     not_a_card: Callable[[Any], Exception]) -> None:
         """``place`` of each card of a list in turn onto one zone (the ``move`` effect);
         ``not_a_card(value)`` is the error raised when the loop reaches a value that is not a card
-        (the cards before it are moved)."""
+        (the cards before it are moved). Onto a zone that is not a grid, the target pile and the
+        face are worked out once for the whole list."""
+        name = target.name
+        if name in self._grid_zones:
+            for card in cards:
+                if not isinstance(card, Card):
+                    raise not_a_card(card)
+                self.place(state, card.id, target, face, at_bottom)
+            return
+        up = (face or self._faces[name]) == "up"
+        places, face_up, lift, pile, where = state.places, state.face_up, self._lift, None, None
         for card in cards:
-            if not isinstance(card, Card):
+            if type(card) is not Card and not isinstance(card, Card):
                 raise not_a_card(card)
-            self.place(state, card.id, target, face, at_bottom)
+            card_id = card.id
+            lift(state, places, card_id)
+            if pile is None:        # looked up where ``place`` looks it up: after the first card is lifted
+                pile = self.pile(state, target)
+                where = (pile, False)
+            places[card_id] = where
+            if at_bottom:
+                pile.insert(0, card_id)
+            else:
+                pile.append(card_id)
+            if up:
+                face_up.add(card_id)
+            else:
+                face_up.discard(card_id)
 
     def _take_out(self, state: Any, card_id: int) -> None:
         """Take a card out of whichever pile holds it, looking through every pile."""
