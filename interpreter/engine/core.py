@@ -13,7 +13,7 @@ from ..errors import EvalError, IllegalMove, LimitError, OptionError, PresetErro
 from ..expr.ops import show
 from ..limits import MAX_MOVES_PER_GAME
 from . import flow, rng
-from .context import Ctx, active
+from .context import Ctx, active, active_pairs
 from .legal import acting_seats, find_move, has_move, legal_moves
 from .moves import Move
 from .state import Presets, State
@@ -116,17 +116,20 @@ def apply_move(game: Any, state: State, move: Move | str, seat: int | None = Non
     if state.moves >= MAX_MOVES_PER_GAME:
         raise LimitError(f"the game has not ended after {MAX_MOVES_PER_GAME} moves")
     definition = game.moves[move.name]
-    with active(game, state):
-        ctx = Ctx(game, state, move.seat)
-        env = dict(zip(definition.param_names, move.args))
-        number = state.moves + 1
-        try:
-            definition.run(ctx, env)
-            state.moves += 1
-            (game.settle or flow.settle)(ctx)
-        except Exception as error:
-            raise in_game(error, game, state, f"{seat_name(move.seat)} played '{move.text}'",
-                          f"move {number}") from None
+    names = definition.param_names
+    ctx = Ctx(game, state, move.seat)
+    env = dict(zip(names, move.args)) if names else {}
+    number = state.moves + 1
+    active_pairs.append((game, state))      # ``with active(game, state)``, without its object
+    try:
+        definition.run(ctx, env)
+        state.moves += 1
+        (game.settle or flow.settle)(ctx)
+    except Exception as error:
+        raise in_game(error, game, state, f"{seat_name(move.seat)} played '{move.text}'",
+                      f"move {number}") from None
+    finally:
+        active_pairs.pop()
     return move
 
 

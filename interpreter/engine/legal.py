@@ -15,7 +15,7 @@ from ..limits import MAX_EVAL_STEPS, MAX_MOVE_CHOICES
 from . import interrupts, listing_cache
 from .choices import choices_of
 from .codegen_legal import Enough as _Enough
-from .context import Ctx, active
+from .context import Ctx, active_pairs
 from .moves import Move, show
 from .state import State
 from .where import in_game, seat_name
@@ -27,16 +27,22 @@ def acting_seats(game: Any, state: State) -> list[int]:
         return []
     if state.current is not None:
         return [state.current]
-    with active(game, state):
+    active_pairs.append((game, state))
+    try:
         return [s for s in range(state.players) if _legal(game, state, s, first_only=True)]
+    finally:
+        active_pairs.pop()
 
 
 def has_move(game: Any, state: State, seat: int) -> bool:
     """Whether ``seat`` has a legal move now: the listing stops at the first one found."""
     if state.over:
         return False
-    with active(game, state):
+    active_pairs.append((game, state))
+    try:
         return bool(_legal(game, state, seat, first_only=True))
+    finally:
+        active_pairs.pop()
 
 
 def legal_moves(game: Any, state: State, seat: int | None = None) -> list[Move]:
@@ -49,17 +55,35 @@ def legal_moves(game: Any, state: State, seat: int | None = None) -> list[Move]:
         if not seats:
             return []
         seat = seats[0]
-    with active(game, state):
+    active_pairs.append((game, state))      # ``with active(game, state)``, without its object
+    try:
         return _legal(game, state, seat)
+    finally:
+        active_pairs.pop()
 
 
-def _legal(game: Any, state: State, seat: int, first_only: bool = False) -> list[Move]:
-    """The legal moves of ``seat``; with ``first_only``, only the first one found (or none)."""
+def legal_moves_as_asked(game: Any, state: State, seat: int) -> list[Move]:
+    """``legal_moves(game, state, seat)`` right after ``acting_seats(game, state)`` asked every
+    seat, nothing having changed since (the table: the seat that acts next is listed). The same
+    moves; the parts of the state the seat's cached listings read are not compared again."""
+    if state.over:
+        return []
+    active_pairs.append((game, state))
+    try:
+        return _legal(game, state, seat, compared=True)
+    finally:
+        active_pairs.pop()
+
+
+def _legal(game: Any, state: State, seat: int, first_only: bool = False, compared: bool = False) -> list[Move]:
+    """The legal moves of ``seat``; with ``first_only``, only the first one found (or none).
+    ``compared``: see ``legal_moves_as_asked``."""
     if state.current is not None and seat != state.current:
         return []
-    if listing_cache.enabled(state):
+    mode = listing_cache.MODE       # listing_cache.enabled, written out: asked on every listing
+    if mode == "all" or mode == "free" and state.current is None:
         try:
-            return _cached(game, state, seat, first_only)
+            return _cached(game, state, seat, first_only, compared)
         except Exception:
             # The moves listed afresh ran with fewer results remembered than in a whole listing,
             # so spent more of the work budget, and called defined functions deeper: a limit met
@@ -68,17 +92,23 @@ def _legal(game: Any, state: State, seat: int, first_only: bool = False) -> list
     return _uncached(game, state, seat, first_only)
 
 
-def _uncached(game: Any, state: State, seat: int, first_only: bool) -> list[Move]:
-    ctx = Ctx(game, state, seat)
+def _uncached(game: Any, state: Any, seat: int, first_only: bool) -> list[Move]:
     found: dict[str, Move] = {}
+    listing = _Listing(seat, Ctx(game, state, seat), found, first_only)
     # Nothing changes while the moves are listed: each defined function's result for the same
     # arguments is worked out once (`pairs`, `open_rows`...), whatever move or parameter asks.
-    memo: dict = {}
+    # One env serves every move: each listing leaves it as it found it (a parameter's value is
+    # taken out after its loop) and refills the budget before each evaluation.
+    env = {MEMO: {}, STEPS: [MAX_EVAL_STEPS]}
     move = None
     try:
         for name in _names(game, state, first_only):
             move = game.moves[name]
-            _list_move(game, name, seat, ctx, memo, found, first_only)
+            listing.start(name, move)
+            if move.listing is not None:        # the engine ``compiled``: codegen_legal.py
+                move.listing(listing, env)
+            else:
+                _choose(listing, env, 0, (), name, None)
     except _Enough:
         pass
     except Exception as error:
@@ -86,20 +116,27 @@ def _uncached(game: Any, state: State, seat: int, first_only: bool) -> list[Move
     return list(found.values())
 
 
-def _cached(game: Any, state: State, seat: int, first_only: bool) -> list[Move]:
+def _cached(game: Any, state: State, seat: int, first_only: bool, compared: bool = False) -> list[Move]:
     """``_legal`` through the seat's cache (listing_cache.py): in the same order, each move's
     moves found before are taken while what they read is unchanged, the others listed. (The
     texts of two moves never meet: each begins with its move's name.)"""
-    cache = listing_cache.for_seat(game, state, seat)
-    ctx = Ctx(game, state, seat)
-    memo: dict = {}
+    cache = listing_cache.for_seat(game, state, seat, compare=not compared)
+    listing = None
     out: list[Move] = []
     for name in _names(game, state, first_only):
         moves = cache.get(name, first_only)
         if moves is None:
-            found: dict[str, Move] = {}
+            if listing is None:
+                listing = _Listing(seat, Ctx(game, state, seat), {}, first_only)
+                env = {MEMO: {}, STEPS: [MAX_EVAL_STEPS]}
+            found = listing.found = {}
+            move = game.moves[name]
+            listing.start(name, move)
             try:
-                _list_move(game, name, seat, ctx, memo, found, first_only)
+                if move.listing is not None:
+                    move.listing(listing, env)
+                else:
+                    _choose(listing, env, 0, (), name, None)
             except _Enough:
                 cache.put(name, list(found.values()), complete=False)
                 return list(found.values())
@@ -132,16 +169,6 @@ def _quickest_first(game: Any, names: tuple[str, ...]) -> tuple[str, ...]:
     return order
 
 
-def _list_move(game: Any, name: str, seat: int, ctx: Ctx, memo: dict, found: dict, first_only: bool) -> None:
-    move = game.moves[name]
-    env = {MEMO: memo, STEPS: [MAX_EVAL_STEPS]}
-    listing = _Listing(name, seat, move.params, move.stages, ctx, found, first_only)
-    if move.listing is not None:        # the engine ``compiled``: codegen_legal.py
-        move.listing(listing, env)
-    else:
-        _choose(listing, env, 0, (), name, None)
-
-
 def _placed(error: Exception, game: Any, state: State, seat: int, move: Any) -> Exception:
     # An error of its own (a parameter's list too long...) is placed at the move.
     error = fault(error, move.pos if move is not None else None)
@@ -149,14 +176,16 @@ def _placed(error: Exception, game: Any, state: State, seat: int, move: Any) -> 
 
 
 class _Listing:
-    """What one move's enumeration needs at every depth, gathered once."""
+    """What one move's enumeration needs at every depth, gathered once; one serves the moves of
+    a listing in turn (``start``)."""
 
     __slots__ = ("name", "seat", "params", "stages", "ctx", "found", "first_only", "left")
 
-    def __init__(self, name: str, seat: int, params: list, stages: list, ctx: Ctx, found: dict,
-                 first_only: bool = False):
-        self.name, self.seat, self.params, self.stages, self.ctx, self.found = name, seat, params, stages, ctx, found
-        self.first_only = first_only
+    def __init__(self, seat: int, ctx: Ctx, found: dict, first_only: bool = False):
+        self.seat, self.ctx, self.found, self.first_only = seat, ctx, found, first_only
+
+    def start(self, name: str, move: Any) -> None:
+        self.name, self.params, self.stages = name, move.params, move.stages
         self.left = MAX_MOVE_CHOICES        # parameter values that may still be tried
 
 
@@ -215,4 +244,4 @@ def find_move(game: Any, state: State, text: str, seat: int | None = None) -> Mo
     raise IllegalMove(f"'{text}' is not a legal move now", hint=hint)
 
 
-__all__ = ["acting_seats", "has_move", "legal_moves", "find_move"]
+__all__ = ["acting_seats", "has_move", "legal_moves", "legal_moves_as_asked", "find_move"]

@@ -29,15 +29,19 @@ def enabled(state: Any) -> bool:
     return MODE == "all" or MODE == "free" and state.current is None
 
 
-def for_seat(game: Any, state: Any, seat: int) -> "SeatCache":
-    """The cache of ``seat``'s listings in ``state``, its stale entries dropped."""
+def for_seat(game: Any, state: Any, seat: int, compare: bool = True) -> "SeatCache":
+    """The cache of ``seat``'s listings in ``state``, its stale entries dropped. ``compare=False``:
+    the caller compared this seat's parts in this very state a moment ago (``acting_seats``, then
+    the acting seat's listing), and nothing has changed since: they are not compared again."""
     tables = state.listings
     if tables is None or tables.game is not game:
         tables = state.listings = _StateCache(game, state.players)
     cache = tables.seats[seat]
     if cache is None:
         cache = tables.seats[seat] = SeatCache(game, state, seat)
-    cache.refresh(state)
+        compare = True
+    if compare:
+        cache.refresh(state)
     return cache
 
 

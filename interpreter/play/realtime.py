@@ -9,10 +9,10 @@ virtual clock; ``rules play`` runs the same table against the real clock.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..engine import acting_seats, apply_move, has_move, legal_moves, rng
+from ..engine.legal import legal_moves_as_asked
 from ..engine.moves import Move
 from ..engine.where import never_ends_turn, stalled
 from ..errors import RulesError
@@ -22,11 +22,27 @@ DEFAULT_SPEED = 1.0        # seconds per action
 SPREAD_STEPS = 1000        # an action takes between half and one and a half times the speed
 
 
-@dataclass(frozen=True)
 class Action:
-    seat: int
-    move: Move
-    time: float
+    """A move made at the table: the seat, the move, the time on the table's clock.
+
+    Treated as immutable. A plain class with slots, not a frozen dataclass: one is made for
+    every move, and a frozen dataclass costs three times as much to make."""
+
+    __slots__ = ("seat", "move", "time")
+
+    def __init__(self, seat: int, move: Move, time: float):
+        self.seat, self.move, self.time = seat, move, time
+
+    def __eq__(self, other: Any) -> bool:
+        if other.__class__ is not Action:
+            return NotImplemented
+        return (self.seat, self.move, self.time) == (other.seat, other.move, other.time)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.move, self.time))
+
+    def __repr__(self) -> str:
+        return f"Action(seat={self.seat!r}, move={self.move!r}, time={self.time!r})"
 
 
 class Table:
@@ -72,7 +88,7 @@ class Table:
         when = self._due(seat)
         if until is not None and when > until:
             return None
-        action = self._act(seat, when)
+        action = self._act(seat, when, asked=True)
         self.due[seat] = self.now + self._delay(seat)
         return action
 
@@ -81,18 +97,26 @@ class Table:
         self.now = max(self.now, when)
         self.due = {}
 
-    def _act(self, seat: int, when: float) -> Action:
+    def _act(self, seat: int, when: float, asked: bool = False) -> Action:
+        """``seat`` moves at ``when``; ``asked``: ``acting_seats`` asked every seat just before."""
         self.now = when
+        game, state = self.game, self.state
         try:
-            moves = legal_moves(self.game, self.state, seat)
+            moves = legal_moves_as_asked(game, state, seat) if asked else legal_moves(game, state, seat)
             if not moves:
-                raise stalled(self.game, self.state)
-            move = self.bots[seat].choose(self.state, moves)
+                raise stalled(game, state)
+            move = self.bots[seat].choose(state, moves)
         except RulesError as error:
             raise self._after_last(error) from None
-        turn = self._turn()
+        current = state.current
         # The bot chose among the legal moves of this very state: no need to check it again.
-        apply_move(self.game, self.state, move, seat, checked=False)
+        if current is None:         # free play: no turn to count (``_made`` with no turn)
+            apply_move(game, state, move, seat, checked=False)
+            action = self.last = Action(seat, move, when)
+            self._turn_moves = 0
+            return action
+        turn = (state.round, state.phase, state.turns, current)     # ``_turn()``, written out
+        apply_move(game, state, move, seat, checked=False)
         return self._made(Action(seat, move, when), turn)
 
     def play(self, seat: int, text_or_move: Any, when: float) -> Action:
