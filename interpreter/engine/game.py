@@ -126,9 +126,19 @@ class Game:
         """Move one card from wherever it is to the top (or bottom) of a zone; in a grid, to the
         first empty slot, or to ``slot``: the card that was there is returned, out of every zone."""
         places = state.places
-        self._lift(state, places, card_id)
+        found = places.get(card_id)         # ``_lift``, its common case written out: a deal moves every card
+        if found is not None and not found[1]:
+            try:
+                found[0].remove(card_id)
+            except ValueError:
+                self._take_out(state, card_id)
+        else:
+            self._lift(state, places, card_id)
         name = target.name
-        pile = self.pile(state, target)
+        if name in self.pile_counts:
+            pile = self.pile(state, target)
+        else:
+            pile = state.zones[name][target.owner or 0]
         is_grid = name in self._grid_zones
         places[card_id] = (pile, is_grid)
         displaced = None
@@ -177,14 +187,24 @@ class Game:
                 self.place(state, card.id, target, face, at_bottom)
             return
         up = (face or self._faces[name]) == "up"
-        places, face_up, lift, pile, where = state.places, state.face_up, self._lift, None, None
+        places, face_up, pile, where = state.places, state.face_up, None, None
         for card in cards:
             if type(card) is not Card and not isinstance(card, Card):
                 raise not_a_card(card)
             card_id = card.id
-            lift(state, places, card_id)
+            found = places.get(card_id)         # ``_lift``, its common case written out
+            if found is not None and not found[1]:
+                try:
+                    found[0].remove(card_id)
+                except ValueError:
+                    self._take_out(state, card_id)
+            else:
+                self._lift(state, places, card_id)
             if pile is None:        # looked up where ``place`` looks it up: after the first card is lifted
-                pile = self.pile(state, target)
+                if name in self.pile_counts:
+                    pile = self.pile(state, target)
+                else:
+                    pile = state.zones[name][target.owner or 0]
                 where = (pile, False)
             places[card_id] = where
             if at_bottom:

@@ -117,7 +117,11 @@ class Table:
             return action
         turn = (state.round, state.phase, state.turns, current)     # ``_turn()``, written out
         apply_move(game, state, move, seat, checked=False)
-        return self._made(Action(seat, move, when), turn)
+        action = self.last = Action(seat, move, when)
+        if (state.round, state.phase, state.turns, state.current) != turn:     # ``_made``: the turn ended
+            self._turn_moves = 0
+            return action
+        return self._made(action, turn)
 
     def play(self, seat: int, text_or_move: Any, when: float) -> Action:
         """A person's move at time ``when``: every bot action due before it happens first."""
