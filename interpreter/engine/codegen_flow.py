@@ -2,12 +2,13 @@
 for one game.
 
 The reference, ``flow.settle``, looks up the phase and its settings at every step. Here the game's
-phases are known when the code is made, so each step is written for the game: the trigger loop
-only when the game has triggers; the end of a turn written out for each phase with turns (its
-``turn_end`` and ``turn_start`` blocks called only where there are some, the next seat worked out
-the phase's way); each phase's ``until`` evaluated as its compiled expression is. The rarer steps
-(an interrupt, the end of a phase or round, triggers) call the reference's own functions, so the
-steps, their order, the limit on automatic steps and every error are the reference's.
+phases are known when the code is made, so each step is written for the game: each trigger's
+condition (only when the game has triggers); the end of a turn written out for each phase with
+turns (its ``turn_end`` and ``turn_start`` blocks called only where there are some, the next seat
+worked out the phase's way); each trigger's condition and each phase's ``until`` evaluated as its
+compiled expression is. The rarer steps (an interrupt, the end of a phase or round, a trigger's
+effects) call the reference's own functions, so the steps, their order, the limit on automatic
+steps and every error are the reference's.
 Built as an ``ast`` under expr/codegen.py's rules: every value is a constant bound outside the
 code, every identifier is made here.
 """
@@ -43,12 +44,13 @@ class _SettleBuilder:
         loop: list[ast.stmt] = [
             ast.If(test=ast.Attribute(value=state, attr="over", ctx=LOAD), body=[ast.Return()], orelse=[]),
         ]
-        if self.game.triggers:
-            loop += [
-                assign("_trigger", call(self.const(flow._fire_triggers), load("ctx"))),
-                ast.If(test=_is_not_none(load("_trigger")), orelse=[],
-                       body=[assign("_fired", load("_trigger")), ast.Continue()]),
-            ]
+        for when, run in self.game.triggers:
+            # flow._fire_triggers written out: each trigger's condition evaluated as its compiled
+            # expression is; the first that holds runs its effects, and the loop starts again.
+            loop += self.until_value(when, "_when") + [ast.If(test=load("_when"), orelse=[], body=[
+                ast.Expr(value=call(self.const(run), self.at_current(), ast.Dict(keys=[], values=[]))),
+                assign("_fired", self.const(when)),
+                ast.Continue()])]
         loop += [
             # interrupts.pending, written out: the state's record of interrupts going on
             ast.If(test=call(ast.Attribute(value=ast.Attribute(value=state, attr="vars", ctx=LOAD), attr="get",
@@ -143,16 +145,17 @@ class _SettleBuilder:
                 ast.Expr(value=call(self.const(flow._end_phase), load("ctx"))), ast.Continue()])])
         return self.by_phase(parts)
 
-    def until_value(self, until: Any) -> list[ast.stmt]:
-        """``_until = until(ctx at the current seat, {})``: its body called with the budget and
-        memo that ``with_budget`` gives it, an error placed as ``Compiled.__call__`` places it."""
+    def until_value(self, until: Any, target: str = "_until") -> list[ast.stmt]:
+        """``_until = until(ctx at the current seat, {})`` (a phase's ``until``, a trigger's
+        condition): its body called with the budget and memo that ``with_budget`` gives it, an
+        error placed as ``Compiled.__call__`` places it."""
         if not isinstance(until, Compiled) or until.constant:
-            return [assign("_until", call(self.const(until), self.at_current(), ast.Dict(keys=[], values=[])))]
+            return [assign(target, call(self.const(until), self.at_current(), ast.Dict(keys=[], values=[])))]
         env = ast.Dict(keys=[], values=[])
         if until.fn is not until.body:      # with_budget around the body: a budget and a memo
             env = ast.Dict(keys=[self.const(STEPS), self.const(MEMO)],
                            values=[ast.List(elts=[self.const(MAX_EVAL_STEPS)], ctx=LOAD), ast.Dict(keys=[], values=[])])
-        evaluate = assign("_until", call(self.const(until.body), self.at_current(), env))
+        evaluate = assign(target, call(self.const(until.body), self.at_current(), env))
         return [self.gen.guarded([evaluate], self.gen.faulted(until.pos))]
 
 
@@ -168,5 +171,3 @@ def _unsettled(fired: Any) -> Exception:
                       fired.pos if fired is not None else None)
 
 
-def _is_not_none(value: ast.expr) -> ast.expr:
-    return ast.Compare(left=value, ops=[ast.IsNot()], comparators=[ast.Constant(None)])

@@ -41,6 +41,8 @@ class Game:
         self._grid_zones = {name for name, zone in self.zones.items() if zone.grid is not None}
         self._faces = {name: zone.face for name, zone in self.zones.items()}
         self._owned_by = {name: zone.per for name, zone in self.zones.items()}
+        self._per_seat = {name for name, zone in self.zones.items() if zone.per == "seat"}
+        self.move_orders: dict = {}     # legal.py: lists of moves, those quickest to check first
         self.variables = spec.variables()
         dice = data.get("dice")
         self.dice_count = dice["count"] if dice else 0
@@ -62,9 +64,10 @@ class Game:
     # -- cards -----------------------------------------------------------------------------------
     def card_table(self, players: int) -> list[Card]:
         """Every card in play for this number of seats (seat decks are copied per seat)."""
-        if players not in self._card_tables:
-            self._card_tables[players] = self._build_cards(players)
-        return self._card_tables[players]
+        table = self._card_tables.get(players)
+        if table is None:
+            table = self._card_tables[players] = self._build_cards(players)
+        return table
 
     def _build_cards(self, players: int) -> list[Card]:
         cards: list[Card] = []
@@ -92,8 +95,9 @@ class Game:
         owner = ref.owner
         if owner is None:                       # a shared zone of several piles
             return piles[ref.index]
-        per = self._owned_by[name]              # as ``owners``, without a call: read on every move too
-        owners = state.players if per == "seat" else len(state.team_vars) if per == "team" else 1
+        # as ``owners``, without a call: read on every move too
+        owners = state.players if name in self._per_seat else len(state.team_vars) \
+            if self._owned_by[name] == "team" else 1
         return piles[owner * (len(piles) // owners) + ref.index]
 
     def owners(self, state: Any, zone: str) -> int:

@@ -122,10 +122,12 @@ def _cached(game: Any, state: State, seat: int, first_only: bool, compared: bool
     moves found before are taken while what they read is unchanged, the others listed. (The
     texts of two moves never meet: each begins with its move's name.)"""
     cache = listing_cache.for_seat(game, state, seat, compare=not compared)
+    entries = cache.entries
     listing = None
     out: list[Move] = []
     for name in _names(game, state, first_only):
-        moves = cache.get(name, first_only)
+        entry = entries.get(name)       # ``cache.get``, written out: asked for every move name
+        moves = None if entry is None or not (entry[0] or first_only) else entry[1]
         if moves is None:
             if listing is None:
                 listing = _Listing(seat, Ctx(game, state, seat), {}, first_only)
@@ -161,9 +163,11 @@ _orders: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
 
 
 def _quickest_first(game: Any, names: tuple[str, ...]) -> tuple[str, ...]:
-    orders = _orders.get(game)
+    orders = getattr(game, "move_orders", None)     # a Game keeps them; another host, here
     if orders is None:
-        orders = _orders[game] = {}
+        orders = _orders.get(game)
+        if orders is None:
+            orders = _orders[game] = {}
     order = orders.get(names)
     if order is None:
         order = orders[names] = tuple(sorted(names, key=lambda name: len(game.moves[name].params)))

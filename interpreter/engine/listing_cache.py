@@ -87,18 +87,34 @@ class SeatCache:
                     self.users.append([])
                 self.users[parts[concrete]].append(name)
         self.saved: list[Any] = [_MISSING] * len(self.getters)
+        self.seen = False       # whether every part has a copy (none is ``_MISSING``)
+        self.strict_parts = [i for i, strict in enumerate(self.strict) if strict]
         self.entries: dict[str, tuple[bool, list]] = {}    # name -> (all of them, the moves)
 
     def refresh(self, state: Any) -> None:
         """Drop the entries of every move that reads a part that is not what it was."""
-        saved, entries, strict = self.saved, self.entries, self.strict
-        for i, get in enumerate(self.getters):
-            now = get(state)
+        saved = self.saved
+        now = [get(state) for get in self.getters]
+        if self.seen and now == saved:
+            # Every part equal by ``==`` (compared at once): those compared strictly (``1`` and
+            # ``1.0`` are equal) are compared again one by one.
+            for i in self.strict_parts:
+                if not same_value(now[i], saved[i]):
+                    self._changed(i, now[i])
+            return
+        strict = self.strict
+        for i, value in enumerate(now):
             before = saved[i]
-            if before is _MISSING or (not same_value(now, before) if strict[i] else now != before):
-                saved[i] = self.copies[i](now)
-                for name in self.users[i]:
-                    entries.pop(name, None)
+            if before is _MISSING or (not same_value(value, before) if strict[i] else value != before):
+                self._changed(i, value)
+        self.seen = not any(value is _MISSING for value in saved)
+
+    def _changed(self, i: int, value: Any) -> None:
+        """Part ``i`` is now ``value``: copied, and the entries of the moves that read it dropped."""
+        self.saved[i] = self.copies[i](value)
+        entries = self.entries
+        for name in self.users[i]:
+            entries.pop(name, None)
 
     def get(self, name: str, first_only: bool) -> list | None:
         """The moves of ``name`` found before (one of them is enough with ``first_only``), or None."""
