@@ -204,6 +204,33 @@ def test_a_seat_variable_read_by_a_move_refreshes_it():
     assert cache.entries["rotate"] is not rotate and cache.entries["shift"] is shift
 
 
+def test_a_value_equal_but_of_another_type_refreshes_the_listing():
+    # Every part compares equal by ``==`` (0 == 0.0): the parts compared strictly are compared again.
+    loaded, state = _nerts_state()
+    game = loaded.game
+    listed(game, state, 0)
+    cache = state.listings.seats[0]
+    assert cache.seen
+    rotate, shift = cache.entries["rotate"], cache.entries["shift"]
+    state.seat_vars[0]["idle"] = 0.0
+    assert listed(game, state, 0) == under("off", lambda: listed(game, state, 0))[1]
+    assert cache.entries["rotate"] is not rotate and cache.entries["shift"] is shift
+
+
+def test_the_acting_seat_listed_right_after_acting_seats_gets_the_same_moves():
+    from interpreter.engine.legal import legal_moves_as_asked
+    loaded, state = _nerts_state(1)
+    game = loaded.game
+    choose = random.Random(1)
+    for _ in range(60):
+        seats = engine.acting_seats(game, state)
+        seat = choose.choice(seats)
+        moves = legal_moves_as_asked(game, state, seat)
+        assert [(m.seat, m.text) for m in moves] == [(m.seat, m.text) for m in
+                                                     under("off", lambda: engine.legal_moves(game, state, seat))[1]]
+        engine.apply_move(game, state, choose.choice(moves), seat)
+
+
 def test_the_cache_is_the_states_own():
     import copy
     import pickle
