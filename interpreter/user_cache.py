@@ -5,8 +5,9 @@ An entry is kept under a key made of everything its value depends on: the input'
 source of the code that made it, the versions of Python and of the libraries it used. So an entry
 is never stale: changed input or code makes another key. An entry that is missing, unreadable or
 corrupt is made again as if there were no cache, and a folder that cannot be made or written only
-means that nothing is kept. Each kind of entry keeps at most ``MAX_ENTRIES`` of them, the most
-recently written. ``RULES_NO_CACHE=1`` in the environment turns the cache off.
+means that nothing is kept; a folder that others may write to is not used. Each kind of entry
+keeps about ``MAX_ENTRIES`` of them, the most recently written. ``RULES_NO_CACHE=1`` in the
+environment turns the cache off.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 MAX_ENTRIES = 256
+SLACK = 32
 SUFFIX = ".pickle"
 
 
@@ -31,7 +33,11 @@ def folder() -> Path | None:
     path = Path(base) / "rules"
     try:
         path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        status = path.stat()
     except OSError:
+        return None
+    # Entries are pickles, read as code is: a folder someone else may write to is no cache.
+    if hasattr(os, "getuid") and (status.st_uid != os.getuid() or status.st_mode & 0o022):
         return None
     return path
 
@@ -92,8 +98,15 @@ def _path(kind: str, entry: str) -> Path | None:
 
 
 def _prune(base: Path, kind: str) -> None:
-    entries = sorted(base.glob(f"{kind}-*{SUFFIX}"), key=_written)
-    for old in entries[:-MAX_ENTRIES]:
+    """Down to the newest ``MAX_ENTRIES`` of the kind, once there are ``SLACK`` more (so that
+    the entries are not looked at on every write)."""
+    try:
+        names = [name for name in os.listdir(base) if name.startswith(f"{kind}-") and name.endswith(SUFFIX)]
+    except OSError:
+        return
+    if len(names) <= MAX_ENTRIES + SLACK:
+        return
+    for old in sorted((base / name for name in names), key=_written)[:-MAX_ENTRIES]:
         _remove(old)
 
 

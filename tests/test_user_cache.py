@@ -43,6 +43,7 @@ def test_a_corrupt_entry_reads_as_none(cache_home):
 
 def test_only_the_newest_entries_of_a_kind_are_kept(cache_home, monkeypatch):
     monkeypatch.setattr(user_cache, "MAX_ENTRIES", 2)
+    monkeypatch.setattr(user_cache, "SLACK", 1)
     for number in range(4):
         user_cache.store("test", f"k{number}", number)
         os.utime(cache_home / f"test-k{number}.pickle", (number, number))  # written in this order
@@ -68,6 +69,16 @@ def test_a_folder_that_cannot_be_written_keeps_nothing(cache_home):
         assert user_cache.load("test", "k1") is None
     finally:
         cache_home.chmod(0o700)
+
+
+def test_a_folder_others_may_write_to_is_not_used(cache_home):
+    cache_home.mkdir(parents=True)
+    cache_home.chmod(0o777)
+    assert user_cache.folder() is None
+    user_cache.store("test", "k1", 1)
+    assert list(cache_home.iterdir()) == []
+    cache_home.chmod(0o700)
+    assert user_cache.folder() == cache_home
 
 
 def test_keys_tell_their_parts_apart():
