@@ -66,5 +66,5 @@ def test_a_kept_suit_follows_the_variables_it_reads():
         assert (tricks.suit_of(ctx, card), tricks.rank_of(ctx, card)) == ("diamonds", 11)
         state.vars.update(trump="spades", trump_color="black")
         assert (tricks.suit_of(ctx, card), tricks.rank_of(ctx, card)) == ("hearts", 11)
-    assert ("suit", card.id, ("hearts", "red")) in state.derived
+    assert state.derived[("suit", ("hearts", "red"))][card.id] == "hearts"
     assert state.clone().derived == {}

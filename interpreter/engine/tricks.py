@@ -45,9 +45,19 @@ class TrickRules:
     rank_reads: tuple | None = None
 
     def __post_init__(self) -> None:
-        # The values of those variables, read at once (a C function: this runs for every card).
+        # The values of those variables, read at once (a C function).
         object.__setattr__(self, "suit_key", _key_reader(self.suit_reads))
         object.__setattr__(self, "rank_key", _key_reader(self.rank_reads))
+        object.__setattr__(self, "trick_ref", zone_ref(self.zone))
+        object.__setattr__(self, "_hands", {})
+
+    def hand_of(self, seat: int) -> ZoneRef:
+        """The seat's hand (the zone references, made once: read at every listing)."""
+        hands = self._hands
+        ref = hands.get(seat)
+        if ref is None:
+            ref = hands[seat] = zone_ref(self.hand, seat)
+        return ref
 
 
 def _key_reader(names: tuple | None) -> Callable | None:
@@ -114,19 +124,57 @@ def rank_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
 
 def _kept(ctx: Ctx, kind: str, expression: Any, reads: Callable, card: Card, memo: dict | None) -> Any:
     """The value of ``suit`` or ``rank`` (which read only ``card`` and the game variables
-    ``reads``) for ``card``: kept in the state, by the card and the values of those variables,
+    ``reads``) for ``card``: kept in the state, by the values of those variables and the card,
     since it cannot differ. A value that cannot be a key (a list) is not kept."""
     if _Guard.depth:
         _guard_error()
-    key = (kind, card.id, reads(ctx.state.vars))
-    kept = ctx.state.derived
-    try:
-        found = kept.get(key, _MISSING)
-    except TypeError:
+    kept = _kept_values(ctx.state, kind, reads)
+    if kept is None:
         return _guarded(ctx, expression, _card_env(card, memo))
+    found = kept.get(card.id, _MISSING)
     if found is _MISSING:
-        found = kept[key] = _guarded(ctx, expression, _card_env(card, memo))
+        found = kept[card.id] = _guarded(ctx, expression, _card_env(card, memo))
     return found
+
+
+def _kept_values(state: Any, kind: str, reads: Callable) -> dict | None:
+    """The values of ``kind`` kept for the current values of the variables it reads (card id ->
+    value), found once for all the cards a function looks at (nothing changes in between); None
+    when one of those values cannot be a key (a list)."""
+    key = (kind, reads(state.vars))
+    derived = state.derived
+    try:
+        kept = derived.get(key)
+    except TypeError:
+        return None
+    if kept is None:
+        kept = derived[key] = {}
+    return kept
+
+
+class _Values:
+    """A card's suit (or rank) as ``suit_of`` gives it, for the cards one function looks at while
+    nothing changes: the kept values are found once, and a card's value is then a dict's lookup."""
+
+    __slots__ = ("ctx", "expression", "kept", "memo")
+
+    def __init__(self, ctx: Ctx, kind: str, memo: dict | None):
+        rules = ctx.game.tricks
+        reads = rules.suit_key if kind == "suit" else rules.rank_key
+        self.ctx, self.memo = ctx, memo
+        self.expression = rules.suit if kind == "suit" else rules.rank
+        if reads is not None and _Guard.depth:
+            _guard_error()
+        self.kept = None if reads is None else _kept_values(ctx.state, kind, reads)
+
+    def of(self, card: Card) -> Any:
+        kept = self.kept
+        if kept is not None:
+            found = kept.get(card.id, _MISSING)
+            if found is _MISSING:
+                found = kept[card.id] = _guarded(self.ctx, self.expression, _card_env(card, self.memo))
+            return found
+        return _guarded(self.ctx, self.expression, _card_env(card, self.memo))
 
 
 _MISSING = object()
@@ -158,14 +206,29 @@ def _guard_error() -> None:
                     "trick_leader, playable, suit_of, rank_of or played_by")
 
 
+def _trick_ids(ctx: Ctx) -> list:
+    """The ids of the trick's cards, first played first."""
+    return ctx.game.pile(ctx.state, ctx.game.tricks.trick_ref)
+
+
 def trick_cards(ctx: Ctx) -> list[Card]:
     table = ctx.game.card_table(ctx.state.players)
-    return [table[c] for c in ctx.game.pile(ctx.state, zone_ref(_rules(ctx).zone))]
+    return [table[c] for c in _trick_ids(ctx)]
 
 
 def led_suit(ctx: Ctx, memo: dict | None = None) -> Any:
-    cards = trick_cards(ctx)
-    return suit_of(ctx, cards[0], memo) if cards else None
+    ids = _trick_ids(ctx)
+    if not ids:
+        return None
+    return _suit_of(ctx, ctx.game.card_table(ctx.state.players)[ids[0]], memo)
+
+
+def _suit_of(ctx: Ctx, card: Card, memo: dict | None) -> Any:
+    """``suit_of`` of a card taken from a zone (a card: not checked again)."""
+    rules = ctx.game.tricks
+    if rules.suit_reads is not None:
+        return _kept(ctx, "suit", rules.suit, rules.suit_key, card, memo)
+    return _guarded(ctx, rules.suit, _card_env(card, memo))
 
 
 def winning_card(ctx: Ctx) -> Card | None:
@@ -175,16 +238,18 @@ def winning_card(ctx: Ctx) -> Card | None:
         return None
     memo: dict = {}
     trump = trump_of(ctx, memo)
+    suits, ranks = _Values(ctx, "suit", memo), _Values(ctx, "rank", memo)
+    suit_of_card, rank_of_card = suits.of, ranks.of
     best = cards[0]
-    best_suit, best_rank = suit_of(ctx, best, memo), rank_of(ctx, best, memo)
+    best_suit, best_rank = suit_of_card(best), rank_of_card(best)
     for card in cards[1:]:
-        suit = suit_of(ctx, card, memo)
+        suit = suit_of_card(card)
         if suit == best_suit:
-            rank = rank_of(ctx, card, memo)
+            rank = rank_of_card(card)
             if _higher(rank, best_rank):
                 best, best_rank = card, rank
         elif trump is not None and suit == trump:
-            best, best_suit, best_rank = card, suit, rank_of(ctx, card, memo)
+            best, best_suit, best_rank = card, suit, rank_of_card(card)
     return best
 
 
@@ -211,13 +276,28 @@ def trick_leader(ctx: Ctx) -> Seat | None:
 def playable(ctx: Ctx) -> list[Card]:
     """The cards of the acting seat's hand it may play to the trick: those of the suit led, or
     any card when it holds none of that suit (or leads, or following is not compulsory)."""
-    table = ctx.game.card_table(ctx.state.players)
-    hand = [table[c] for c in ctx.game.pile(ctx.state, zone_ref(_rules(ctx).hand, ctx.seat()))]
-    memo: dict = {}
-    led = led_suit(ctx, memo)
-    if led is None or not _rules(ctx).must_follow:
+    game, state, rules = ctx.game, ctx.state, ctx.game.tricks
+    table = game.card_table(state.players)
+    hand = [table[c] for c in game.pile(state, rules.hand_of(ctx.seat()))]
+    trick = game.pile(state, rules.trick_ref)
+    if not trick:
         return hand
-    following = [card for card in hand if suit_of(ctx, card, memo) == led]
+    memo: dict = {}
+    suits = _Values(ctx, "suit", memo)
+    led = suits.of(table[trick[0]])
+    if not rules.must_follow:
+        return hand
+    kept = suits.kept
+    if kept is None:
+        following = [card for card in hand if suits.of(card) == led]
+    else:       # the loop of ``suits.of`` written out: this runs at every listing of a trick's card
+        following = []
+        for card in hand:
+            suit = kept.get(card.id, _MISSING)
+            if suit is _MISSING:
+                suit = kept[card.id] = _guarded(ctx, rules.suit, {"card": card, MEMO: memo})
+            if suit == led:
+                following.append(card)
     return following or hand
 
 
@@ -235,12 +315,12 @@ def play_to_trick(ctx: Ctx, card: Any) -> None:
     card = _card(card, "play_to_trick")
     state = ctx.state
     led = led_suit(ctx)
-    ctx.game.place(state, card.id, zone_ref(_rules(ctx).zone), "up", False)
+    ctx.game.place(state, card.id, ctx.game.tricks.trick_ref, "up", False)
     record = state.vars.get(PLAYED)
     if record is None or record["round"] != state.round:
         record = state.vars[PLAYED] = {"round": state.round, "by": {}, "off": {}}
     record["by"][str(card.id)] = ctx.seat()
-    if led is not None and suit_of(ctx, card) != led:
+    if led is not None and _suit_of(ctx, card, None) != led:
         off = record.setdefault("off", {}).setdefault(str(ctx.seat()), [])
         if to_json(led) not in off:
             off.append(to_json(led))
