@@ -265,3 +265,14 @@ def test_chains_of_tests_of_one_value_take_the_same_branches():
         for x in [1, "two", 3, 4, None, 5, True, 1.0, [1], {"a": 1}, 2]:
             found = [evaluated(text, scope, {"x": x, "y": 5}, {}) for scope in scopes]
             assert found[0] == found[1], (text, x)
+
+
+def test_the_common_cases_written_out_give_the_same_values_and_errors():
+    # codegen_fast.py: two ints and a list's index in place, anything else through ops.py.
+    scopes = generating(names=test_expr_fuzz.SCOPE.names, locals={"k": test_expr_fuzz.ANY})
+    texts = ["k + 1", "1 + k - 2", "k * k", "k // 2", "k % 3", "7 % k", "7 // k", "k - 1 + k", "[10, 20][k]",
+             "[10, 20, 30][k - 1]", "'ab'[k]", "k < 2", "k >= 2", "0 < k <= 2", "2 > k", "k + k < k * 2"]
+    for k in [0, 1, 2, -1, -3, 5, True, 2.5, "a", [1, 2], None, 10**18, -10**18, 10**9 + 7]:
+        for text in texts:
+            found = [evaluated(text, scope, None, {"k": k}) for scope in scopes]
+            assert found[0] == found[1], (text, k)
