@@ -66,5 +66,6 @@ def test_a_kept_suit_follows_the_variables_it_reads():
         assert (tricks.suit_of(ctx, card), tricks.rank_of(ctx, card)) == ("diamonds", 11)
         state.vars.update(trump="spades", trump_color="black")
         assert (tricks.suit_of(ctx, card), tricks.rank_of(ctx, card)) == ("hearts", 11)
-    assert state.derived[("suit", ("hearts", "red"))][card.id] == "hearts"
-    assert state.clone().derived == {}
+    # Kept for every state of the game: a new deal finds them.
+    assert game.tricks.kept[("suit", 6, ("hearts", "red"))][card.id] == "hearts"
+    assert game.tricks.kept[("rank", 6, ("diamonds", "red"))][card.id] == 11

@@ -40,7 +40,9 @@ class TrickRules:
     trump: Callable | None   # (ctx, {}) -> the trump suit now, or none
     must_follow: bool = True  # a seat must follow the suit led when it can
     # The game variables ``suit`` and ``rank`` read, when they read nothing else of the state of
-    # play (variable_reads.py): their values for a card are then kept, by the card and those variables.
+    # play (variable_reads.py): their values for a card are then kept, by the card and those
+    # variables, for every state of the game (the options and the cards' printed attributes are
+    # the game's own): in ``kept``, (kind, seats, the variables' values) -> {card id: value}.
     suit_reads: tuple | None = None
     rank_reads: tuple | None = None
 
@@ -49,6 +51,7 @@ class TrickRules:
         object.__setattr__(self, "suit_key", _key_reader(self.suit_reads))
         object.__setattr__(self, "rank_key", _key_reader(self.rank_reads))
         object.__setattr__(self, "trick_ref", zone_ref(self.zone))
+        object.__setattr__(self, "kept", {})
         object.__setattr__(self, "_hands", {})
 
     def hand_of(self, seat: int) -> ZoneRef:
@@ -128,7 +131,7 @@ def _kept(ctx: Ctx, kind: str, expression: Any, reads: Callable, card: Card, mem
     since it cannot differ. A value that cannot be a key (a list) is not kept."""
     if _Guard.depth:
         _guard_error()
-    kept = _kept_values(ctx.state, kind, reads)
+    kept = _kept_values(ctx.game.tricks, ctx.state, kind, reads)
     if kept is None:
         return _guarded(ctx, expression, _card_env(card, memo))
     found = kept.get(card.id, _MISSING)
@@ -137,19 +140,25 @@ def _kept(ctx: Ctx, kind: str, expression: Any, reads: Callable, card: Card, mem
     return found
 
 
-def _kept_values(state: Any, kind: str, reads: Callable) -> dict | None:
+def _kept_values(rules: TrickRules, state: Any, kind: str, reads: Callable) -> dict | None:
     """The values of ``kind`` kept for the current values of the variables it reads (card id ->
     value), found once for all the cards a function looks at (nothing changes in between); None
-    when one of those values cannot be a key (a list)."""
-    key = (kind, reads(state.vars))
-    derived = state.derived
+    when one of those values cannot be a key (a list). A card's id names the same card for the
+    same number of seats."""
+    key = (kind, state.players, reads(state.vars))
+    kept_by = rules.kept
     try:
-        kept = derived.get(key)
+        kept = kept_by.get(key)
     except TypeError:
         return None
     if kept is None:
-        kept = derived[key] = {}
+        if len(kept_by) >= MOST_KEPT:     # variables of many values: the memory stays bounded
+            kept_by.clear()
+        kept = kept_by[key] = {}
     return kept
+
+
+MOST_KEPT = 64
 
 
 class _Values:
@@ -165,7 +174,7 @@ class _Values:
         self.expression = rules.suit if kind == "suit" else rules.rank
         if reads is not None and _Guard.depth:
             _guard_error()
-        self.kept = None if reads is None else _kept_values(ctx.state, kind, reads)
+        self.kept = None if reads is None else _kept_values(rules, ctx.state, kind, reads)
 
     def of(self, card: Card) -> Any:
         kept = self.kept
