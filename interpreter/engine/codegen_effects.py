@@ -85,6 +85,8 @@ class _BlockBuilder:
     def value(self, compiled: Any) -> tuple[list[ast.stmt], ast.expr]:
         """An expression's value as ``compiled(ctx, env)`` gives it, left in a temporary."""
         name = self.temp()
+        if isinstance(compiled, Compiled) and compiled.constant and type(compiled.value) in (int, float, str, bool):
+            return [], self.const(compiled.value)       # what its call returns (a list would be a copy)
         if not isinstance(compiled, Compiled) or compiled.compiler is None or compiled.constant:
             return [assign(name, call(self.const(compiled), CTX, load("env")))], load(name)
         self.gen.c = compiled.compiler

@@ -322,14 +322,16 @@ def played_by(ctx: Ctx, card: Any) -> Seat | None:
 def play_to_trick(ctx: Ctx, card: Any) -> None:
     """Move ``card`` face up onto the trick and remember that the acting seat played it."""
     card = _card(card, "play_to_trick")
-    state = ctx.state
-    led = led_suit(ctx)
-    ctx.game.place(state, card.id, ctx.game.tricks.trick_ref, "up", False)
+    state, game = ctx.state, ctx.game
+    trick = game.pile(state, game.tricks.trick_ref)
+    suits = _Values(ctx, "suit", None) if trick else None       # the same kept values, before and after
+    led = suits.of(game.card_table(state.players)[trick[0]]) if trick else None
+    game.place(state, card.id, game.tricks.trick_ref, "up", False)
     record = state.vars.get(PLAYED)
     if record is None or record["round"] != state.round:
         record = state.vars[PLAYED] = {"round": state.round, "by": {}, "off": {}}
     record["by"][str(card.id)] = ctx.seat()
-    if led is not None and _suit_of(ctx, card, None) != led:
+    if led is not None and suits.of(card) != led:
         off = record.setdefault("off", {}).setdefault(str(ctx.seat()), [])
         if to_json(led) not in off:
             off.append(to_json(led))

@@ -11,16 +11,11 @@ from .. import limits
 from . import nodes as n
 from . import ops
 from .codegen_ast import CTX, LOAD, STORE, assign, call, load, store
-from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, enter, spend, too_many_steps
+from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, enter, too_many_steps
 
 
 class NotInlined(Exception):
     """An inlined body met a node that only its closure runs: the call is not inlined."""
-
-
-def _spend_sized(env: dict, values: tuple) -> None:
-    """What a built-in's call spends of the work budget: the sizes of its collections."""
-    spend(env, sum(len(v) for v in values if isinstance(v, SIZED)))
 
 
 class CallGenerator:
@@ -242,6 +237,22 @@ class CallGenerator:
                 stmts.append(assign(name, value))
                 held.append(load(name))
             values = held
-            stmts.append(ast.Expr(value=call(self.const(_spend_sized), self.env(), ast.Tuple(elts=list(values),
-                                                                                       ctx=LOAD))))
+            stmts += self._spend_sizes(values)
         return stmts, call(self.const(impl), *before, *values)
+
+    def _spend_sizes(self, values: list[ast.expr]) -> list[ast.stmt]:
+        """What a built-in's call spends of the work budget (compile_calls.py): the sizes of the collections among ``values`` (names)
+        added up, then spent from the budget at once (and checked once), as ``spend`` does."""
+        size, cell = self.temp(), self.temp()
+        stmts: list[ast.stmt] = [assign(size, ast.Constant(0))]
+        for value in values:
+            stmts.append(ast.If(test=call(load("isinstance"), value, self.const(SIZED)), orelse=[], body=[
+                ast.AugAssign(target=store(size), op=ast.Add(), value=call(load("len"), value))]))
+        left = ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=LOAD)
+        return stmts + [
+            assign(cell, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=LOAD)),
+            ast.AugAssign(target=ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=STORE), op=ast.Sub(),
+                          value=load(size)),
+            ast.If(test=ast.Compare(left=left, ops=[ast.Lt()], comparators=[ast.Constant(0)]),
+                   body=[ast.Raise(exc=call(self.const(too_many_steps)), cause=None)], orelse=[]),
+        ]
