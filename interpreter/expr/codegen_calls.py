@@ -14,6 +14,9 @@ from .codegen_ast import CTX, LOAD, STORE, assign, call, load, store
 from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, enter, too_many_steps
 
 
+_NO_LOCALS = "_"     # a key no user name can be (names never begin with '_')
+
+
 class NotInlined(Exception):
     """An inlined body met a node that only its closure runs: the call is not inlined."""
 
@@ -98,8 +101,13 @@ class CallGenerator:
         inner = ast.Dict(keys=[self.const(STEPS), self.const(CALLS), self.const(MEMO)],
                          values=[load(steps), load(calls), load(memo)])
         keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=STORE)], value=load(result))
-        work = entry + [assign(result, call(self.const(function.body), CTX, inner)),
-                        ast.If(test=known, body=[keep], orelse=[])]
+        body = self._constant_body(function)
+        if body is None:
+            body = [assign(result, call(self.const(function.body), CTX, inner))]
+        else:
+            body_stmts, value = body
+            body = body_stmts + [assign(result, value)]
+        work = entry + body + [ast.If(test=known, body=[keep], orelse=[])]
         return [
             self._count_calls(calls),
             assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(MEMO))),
@@ -107,6 +115,24 @@ class CallGenerator:
             ast.If(test=known, body=[assign(result, look_up)], orelse=[]),
             ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
         ], load(result)
+
+    def _constant_body(self, function: Any) -> tuple[list[ast.stmt], ast.expr] | None:
+        """The body of a function without parameters written at its call, when it does a bounded
+        work (no call, loop or lambda: it reads nothing of the env it would be given); None when
+        it is called (it meets a node only its closure runs)."""
+        compiled = function.compiled
+        body_compiler = compiled.compiler
+        if body_compiler is None or compiled.constant or body_compiler.budget:
+            return None
+        outer_compiler, outer_inlined = self.c, self._inlined
+        # No parameters: the mark only says that the code is an inlined body's (no closure inside).
+        self.c, self._inlined = body_compiler, {_NO_LOCALS: ""}
+        try:
+            return self.node(compiled.node)
+        except NotInlined:
+            return None
+        finally:
+            self.c, self._inlined = outer_compiler, outer_inlined
 
     def _remembered_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
         """As compile_calls.py's remembered call: the result kept in the memo by name and arguments."""
