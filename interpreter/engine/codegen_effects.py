@@ -22,7 +22,7 @@ import ast
 from typing import Any, Callable
 
 from ..expr.codegen import Generator, make_function
-from ..expr.codegen_ast import CTX, LOAD, assign, call, load
+from ..expr.codegen_ast import CTX, LOAD, STORE, assign, call, load
 from .. import limits
 from ..expr.runtime import MEMO, STEPS, Compiled
 from . import effects as E
@@ -175,9 +175,31 @@ class _BlockBuilder:
             stmts.append(assign(holder, call(self.const(store), CTX, load(seat))))
             more, new = self.value(value)
             stmts += more
-            stmts.append(ast.Expr(value=call(self.const(E.store_value), load(holder), self.const(name), new,
-                                             ast.Constant(add), self.const(target), self.const(place))))
+            stmts += self._store(load(holder), name, new, add, target, place)
         return stmts
+
+    def _store(self, holder: ast.expr, name: str, new: ast.expr, add: bool, target: str, place: Any) -> list[ast.stmt]:
+        """``store_value``, its common case written out: ``set`` of a value that is stored as it
+        is (not a list or a map, which are copied), ``add`` of an int to an int; any other case
+        (and a variable missing, for its error) calls it."""
+        slow = ast.Expr(value=call(self.const(E.store_value), holder, self.const(name), new, ast.Constant(add),
+                                   self.const(target), self.const(place)))
+        key = self.const(name)
+        if not add:
+            test = ast.BoolOp(op=ast.And(), values=[
+                ast.UnaryOp(op=ast.Not(), operand=call(load("isinstance"), new, ast.Tuple(elts=[load("list"), load("dict")],
+                                                                                         ctx=LOAD))),
+                ast.Compare(left=key, ops=[ast.In()], comparators=[holder])])
+            return [ast.If(test=test, body=[ast.Assign(targets=[ast.Subscript(value=holder, slice=key, ctx=STORE)],
+                                                       value=new)], orelse=[slow])]
+        old = self.temp()
+        is_int = lambda value: ast.Compare(left=call(load("type"), value), ops=[ast.Is()],   # noqa: E731
+                                           comparators=[load("int")])
+        added = ast.BinOp(left=load(old), op=ast.Add(), right=new)
+        return [assign(old, call(ast.Attribute(value=holder, attr="get", ctx=LOAD), key)),
+                ast.If(test=ast.BoolOp(op=ast.And(), values=[is_int(load(old)), is_int(new)]),
+                       body=[ast.Assign(targets=[ast.Subscript(value=holder, slice=key, ctx=STORE)], value=added)],
+                       orelse=[slow])]
 
     def _play_to_trick(self, card: Any) -> list[ast.stmt]:
         stmts, value = self.value(card)
