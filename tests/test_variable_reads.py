@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.api import load_game
-from interpreter.engine import tricks
+from interpreter.engine import trick_values, tricks
 from interpreter.engine.context import Ctx, active
 from tests.helpers import load
 from tests.test_tricks import GAME, write
@@ -85,9 +85,9 @@ def test_kept_values_are_shared_by_the_deals_and_bounded():
         with active(game, second):      # another deal with the same trump finds the value kept
             second.vars.update(trump="hearts", trump_color="red")
             assert tricks.suit_of(Ctx(game, second, 0), card) == "planted"
-            for k in range(tricks.MOST_KEPT + 5):      # a variable of many values: the tables are dropped
+            for k in range(trick_values.MOST_KEPT + 5):      # a variable of many values: the tables are dropped
                 second.vars.update(trump=f"suit{k}")
                 tricks.suit_of(Ctx(game, second, 0), card)
-        assert 0 < len(game.tricks.kept) <= tricks.MOST_KEPT
+        assert 0 < len(game.tricks.kept) <= trick_values.MOST_KEPT
     finally:
         game.tricks.kept.clear()

@@ -186,10 +186,9 @@ class _BlockBuilder:
                                    self.const(target), self.const(place)))
         key = self.const(name)
         if not add:
-            test = ast.BoolOp(op=ast.And(), values=[
-                ast.UnaryOp(op=ast.Not(), operand=call(load("isinstance"), new, ast.Tuple(elts=[load("list"), load("dict")],
-                                                                                         ctx=LOAD))),
-                ast.Compare(left=key, ops=[ast.In()], comparators=[holder])])
+            copied = call(load("isinstance"), new, ast.Tuple(elts=[load("list"), load("dict")], ctx=LOAD))
+            test = ast.BoolOp(op=ast.And(), values=[ast.UnaryOp(op=ast.Not(), operand=copied),
+                                                    ast.Compare(left=key, ops=[ast.In()], comparators=[holder])])
             return [ast.If(test=test, body=[ast.Assign(targets=[ast.Subscript(value=holder, slice=key, ctx=STORE)],
                                                        value=new)], orelse=[slow])]
         old = self.temp()
@@ -213,7 +212,8 @@ def _budgeted_env(const: Callable, own: str) -> list[ast.stmt]:
     env = load("env")
 
     def extended(*pairs: tuple[str, ast.expr]) -> ast.stmt:
-        return assign(own, ast.Dict(keys=[None] + [const(key) for key, _ in pairs], values=[env] + [v for _, v in pairs]))
+        keys = [None] + [const(key) for key, _ in pairs]       # None: ``**env``
+        return assign(own, ast.Dict(keys=keys, values=[env] + [value for _, value in pairs]))
     budget = (STEPS, ast.List(elts=[ast.Attribute(value=const(limits), attr="MAX_EVAL_STEPS", ctx=LOAD)], ctx=LOAD))
     memo = (MEMO, ast.Dict(keys=[], values=[]))
     has = lambda key: ast.Compare(left=const(key), ops=[ast.In()], comparators=[env])   # noqa: E731

@@ -23,6 +23,7 @@ from ..expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
 from ..expr.ops import show
 from ..expr.runtime import MEMO, Compiled
 from .context import Ctx, active
+from .trick_values import MISSING, Values, card_env, guarded, kept_value
 from .variable_reads import variables_read
 from .values import Card, Seat, ZoneRef, to_json, zone_ref
 from .values import seat as seat_value
@@ -94,13 +95,6 @@ def _reads(compiler: Any, expression: Any) -> tuple | None:
 
 # -- what the rules say about cards and tricks ------------------------------------------------------
 
-class _Guard:
-    """How deep in the section's own ``suit``, ``rank`` or ``trump`` expressions evaluation is:
-    one that asks about tricks itself would never end, so it is stopped."""
-
-    depth = 0
-
-
 def _rules(ctx: Ctx) -> TrickRules:
     return ctx.game.tricks
 
@@ -113,106 +107,21 @@ def suit_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
     rules = ctx.game.tricks
     card = _card(card, "suit_of")
     if rules.suit_reads is not None:
-        return _kept(ctx, "suit", rules.suit, rules.suit_key, card, memo)
-    return _guarded(ctx, rules.suit, _card_env(card, memo))
+        return kept_value(ctx, "suit", rules.suit, rules.suit_key, card, memo)
+    return guarded(ctx, rules.suit, card_env(card, memo))
 
 
 def rank_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
     rules = ctx.game.tricks
     card = _card(card, "rank_of")
     if rules.rank_reads is not None:
-        return _kept(ctx, "rank", rules.rank, rules.rank_key, card, memo)
-    return _guarded(ctx, rules.rank, _card_env(card, memo))
-
-
-def _kept(ctx: Ctx, kind: str, expression: Any, reads: Callable, card: Card, memo: dict | None) -> Any:
-    """The value of ``suit`` or ``rank`` (which read only ``card`` and the game variables
-    ``reads``) for ``card``: kept in the state, by the values of those variables and the card,
-    since it cannot differ. A value that cannot be a key (a list) is not kept."""
-    if _Guard.depth:
-        _guard_error()
-    kept = _kept_values(ctx.game.tricks, ctx.state, kind, reads)
-    if kept is None:
-        return _guarded(ctx, expression, _card_env(card, memo))
-    found = kept.get(card.id, _MISSING)
-    if found is _MISSING:
-        found = kept[card.id] = _guarded(ctx, expression, _card_env(card, memo))
-    return found
-
-
-def _kept_values(rules: TrickRules, state: Any, kind: str, reads: Callable) -> dict | None:
-    """The values of ``kind`` kept for the current values of the variables it reads (card id ->
-    value), found once for all the cards a function looks at (nothing changes in between); None
-    when one of those values cannot be a key (a list). A card's id names the same card for the
-    same number of seats."""
-    key = (kind, state.players, reads(state.vars))
-    kept_by = rules.kept
-    try:
-        kept = kept_by.get(key)
-    except TypeError:
-        return None
-    if kept is None:
-        if len(kept_by) >= MOST_KEPT:     # variables of many values: the memory stays bounded
-            kept_by.clear()
-        kept = kept_by[key] = {}
-    return kept
-
-
-MOST_KEPT = 64
-
-
-class _Values:
-    """A card's suit (or rank) as ``suit_of`` gives it, for the cards one function looks at while
-    nothing changes: the kept values are found once, and a card's value is then a dict's lookup."""
-
-    __slots__ = ("ctx", "expression", "kept", "memo")
-
-    def __init__(self, ctx: Ctx, kind: str, memo: dict | None):
-        rules = ctx.game.tricks
-        reads = rules.suit_key if kind == "suit" else rules.rank_key
-        self.ctx, self.memo = ctx, memo
-        self.expression = rules.suit if kind == "suit" else rules.rank
-        if reads is not None and _Guard.depth:
-            _guard_error()
-        self.kept = None if reads is None else _kept_values(rules, ctx.state, kind, reads)
-
-    def of(self, card: Card) -> Any:
-        kept = self.kept
-        if kept is not None:
-            found = kept.get(card.id, _MISSING)
-            if found is _MISSING:
-                found = kept[card.id] = _guarded(self.ctx, self.expression, _card_env(card, self.memo))
-            return found
-        return _guarded(self.ctx, self.expression, _card_env(card, self.memo))
-
-
-_MISSING = object()
+        return kept_value(ctx, "rank", rules.rank, rules.rank_key, card, memo)
+    return guarded(ctx, rules.rank, card_env(card, memo))
 
 
 def trump_of(ctx: Ctx, memo: dict | None = None) -> Any:
     trump = _rules(ctx).trump
-    return None if trump is None else _guarded(ctx, trump, {} if memo is None else {MEMO: memo})
-
-
-def _card_env(card: Card, memo: dict | None) -> dict:
-    return {"card": card} if memo is None else {"card": card, MEMO: memo}
-
-
-def _guarded(ctx: Ctx, expression: Any, env: dict) -> Any:
-    """Evaluate one of the section's expressions under the guard (no context manager: this runs
-    for every card looked at)."""
-    if _Guard.depth:
-        _guard_error()
-    _Guard.depth += 1
-    try:
-        return expression(ctx, env)
-    finally:
-        _Guard.depth -= 1
-
-
-def _guard_error() -> None:
-    raise EvalError("the tricks: section's suit, rank and trump may not use led_suit, trick_winner, "
-                    "trick_leader, playable, suit_of, rank_of or played_by")
+    return None if trump is None else guarded(ctx, trump, {} if memo is None else {MEMO: memo})
 
 
 def _trick_ids(ctx: Ctx) -> list:
@@ -236,8 +145,8 @@ def _suit_of(ctx: Ctx, card: Card, memo: dict | None) -> Any:
     """``suit_of`` of a card taken from a zone (a card: not checked again)."""
     rules = ctx.game.tricks
     if rules.suit_reads is not None:
-        return _kept(ctx, "suit", rules.suit, rules.suit_key, card, memo)
-    return _guarded(ctx, rules.suit, _card_env(card, memo))
+        return kept_value(ctx, "suit", rules.suit, rules.suit_key, card, memo)
+    return guarded(ctx, rules.suit, card_env(card, memo))
 
 
 def winning_card(ctx: Ctx) -> Card | None:
@@ -247,7 +156,7 @@ def winning_card(ctx: Ctx) -> Card | None:
         return None
     memo: dict = {}
     trump = trump_of(ctx, memo)
-    suits, ranks = _Values(ctx, "suit", memo), _Values(ctx, "rank", memo)
+    suits, ranks = Values(ctx, "suit", memo), Values(ctx, "rank", memo)
     suit_of_card, rank_of_card = suits.of, ranks.of
     best = cards[0]
     best_suit, best_rank = suit_of_card(best), rank_of_card(best)
@@ -292,7 +201,7 @@ def playable(ctx: Ctx) -> list[Card]:
     if not trick:
         return hand
     memo: dict = {}
-    suits = _Values(ctx, "suit", memo)
+    suits = Values(ctx, "suit", memo)
     led = suits.of(table[trick[0]])
     if not rules.must_follow:
         return hand
@@ -302,9 +211,9 @@ def playable(ctx: Ctx) -> list[Card]:
     else:       # the loop of ``suits.of`` written out: this runs at every listing of a trick's card
         following = []
         for card in hand:
-            suit = kept.get(card.id, _MISSING)
-            if suit is _MISSING:
-                suit = kept[card.id] = _guarded(ctx, rules.suit, {"card": card, MEMO: memo})
+            suit = kept.get(card.id, MISSING)
+            if suit is MISSING:
+                suit = kept[card.id] = guarded(ctx, rules.suit, {"card": card, MEMO: memo})
             if suit == led:
                 following.append(card)
     return following or hand
@@ -324,7 +233,7 @@ def play_to_trick(ctx: Ctx, card: Any) -> None:
     card = _card(card, "play_to_trick")
     state, game = ctx.state, ctx.game
     trick = game.pile(state, game.tricks.trick_ref)
-    suits = _Values(ctx, "suit", None) if trick else None       # the same kept values, before and after
+    suits = Values(ctx, "suit", None) if trick else None       # the same kept values, before and after
     led = suits.of(game.card_table(state.players)[trick[0]]) if trick else None
     game.place(state, card.id, game.tricks.trick_ref, "up", False)
     record = state.vars.get(PLAYED)

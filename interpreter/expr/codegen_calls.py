@@ -267,8 +267,9 @@ class CallGenerator:
         return stmts, call(self.const(impl), *before, *values)
 
     def _spend_sizes(self, values: list[ast.expr]) -> list[ast.stmt]:
-        """What a built-in's call spends of the work budget (compile_calls.py): the sizes of the collections among ``values`` (names)
-        added up, then spent from the budget at once (and checked once), as ``spend`` does."""
+        """What a built-in's call spends of the work budget (compile_calls.py): the sizes of the
+        collections among ``values`` (names) added up, then spent at once and checked once, as
+        ``spend`` does."""
         size, cell = self.temp(), self.temp()
         stmts: list[ast.stmt] = [assign(size, ast.Constant(0))]
         for value in values:
