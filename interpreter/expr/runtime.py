@@ -153,7 +153,9 @@ class Compiled:
         self.body = body    # the same without setting up a work budget (for defined functions)
         self.constant, self.value = constant, value     # folded at compile time to ``value``
         self.compiler = None    # with generated code: the compiler that checked it (codegen inlines it)
-        self.budgeted = fn is not body      # ``fn`` is ``with_budget(body)``
+        # With generated code: ``fn`` is ``with_budget(body)``, whose work ``__call__`` does itself
+        # (the reference's closures keep calling ``fn``).
+        self.budgeted = False
 
     def __call__(self, ctx: Any, env: dict | None = None) -> Any:
         try:
