@@ -4,7 +4,9 @@ OpenSpiel adapter (needs: pip install 'rules[openspiel]').
     python benchmarks/versus_openspiel.py games/last_card.yaml --games 100 --seconds 0.1
 
 Game ``i`` is dealt from seed ``i``; in even games our bot is seat 1, in odd ones seat 2, so both
-directions are played on the same number of games. Our bot is given ``--seconds`` per decision;
+directions are played on the same number of games. In a game of partnerships (Euchre) our bot plays
+every seat of that seat's team, OpenSpiel's every other seat, and a game is won by the team with
+the higher return. Our bot is given ``--seconds`` per decision;
 OpenSpiel's is given a number of simulations, set after each game so that its mean time per
 decision follows ours (``--simulations`` fixes it instead). The report gives, for each direction, the
 wins (a tie counts half) with their Wilson 95% interval, the mean return and the mean seconds
@@ -22,7 +24,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from interpreter.adapters.openspiel import load_game, resampler
 from interpreter.bots.search import SearchBot
-from interpreter.engine import legal_moves
+from interpreter.engine import legal_moves, new_state
 from interpreter.tools.simulate_report import wilson
 
 
@@ -35,21 +37,22 @@ def their_bot(game, simulations: int, seed: int):
 
 
 def play(game, seconds: float, simulations: int, ours_at: int, seed: int, timings: dict) -> list[float]:
-    """One game, our bot at seat ``ours_at``; its returns (the adapter's ranking, in [-1, 1])."""
+    """One game, our bot at seat ``ours_at`` and its partners; the returns (the adapter's ranking,
+    in [-1, 1])."""
     setup = game.setup
-    ours = SearchBot(setup.game, ours_at, seed, seconds=seconds)
-    theirs = their_bot(game, simulations, seed)
     state = game.new_initial_state()
+    ours = {seat: SearchBot(setup.game, seat, seed, seconds=seconds) for seat in partners(setup.game, game.num_players(), ours_at)}
+    theirs = their_bot(game, simulations, seed)
     chance = np.random.RandomState(seed)
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes, probabilities = zip(*state.chance_outcomes())
             state.apply_action(int(chance.choice(outcomes, p=probabilities)))
-        elif state.current_player() == ours_at:
-            session = state.session
+        elif state.current_player() in ours:
+            session, seat = state.session, state.current_player()
             started = time.perf_counter()
-            moves = legal_moves(setup.game, session.state, ours_at)
-            move = ours.choose(session.state, moves)
+            moves = legal_moves(setup.game, session.state, seat)
+            move = ours[seat].choose(session.state, moves)
             if len(moves) > 1:
                 timings["ours"].append(time.perf_counter() - started)
             for action in setup.actions.encode(move)[len(session.prefix):]:
@@ -61,6 +64,12 @@ def play(game, seconds: float, simulations: int, ours_at: int, seed: int, timing
             if several:
                 timings["theirs"].append(time.perf_counter() - started)
     return state.returns()
+
+
+def partners(game, players: int, seat: int) -> list[int]:
+    """``seat`` and the seats of its team (teams are made from the seats alone, before any deal)."""
+    start = new_state(game, players)
+    return [s for s in range(players) if game.team_of(start, s) == game.team_of(start, seat)]
 
 
 def follow(simulations: int, timings: dict) -> int:
@@ -92,7 +101,8 @@ def main() -> None:
             used.append(simulations)
             if args.simulations is None:
                 simulations = follow(simulations, timings)
-            mine, best_other = returns[ours_at], max(r for s, r in enumerate(returns) if s != ours_at)
+            team = partners(game.setup.game, args.players, ours_at)
+            mine, best_other = returns[ours_at], max(r for s, r in enumerate(returns) if s not in team)
             won += 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
             total.append(returns[ours_at])
         directions[f"ours as seat {ours_at + 1}"] = {

@@ -14,9 +14,9 @@ from tests.helpers import ROOT
 
 PACKAGE = ROOT / "interpreter"
 # The stages, lowest first: a module may import its own stage and those below it, never above.
-STAGES = ["moved", "errors", "limits", "expr", "load", "engine", "bots", "play", "tools", "adapters", "api"]
+STAGES = ["moved", "errors", "limits", "user_cache", "expr", "load", "engine", "bots", "play", "tools", "adapters", "api"]
 # The shared roots every stage may use.
-SHARED = {"errors", "limits"}
+SHARED = {"errors", "limits", "user_cache"}
 # ``moved`` (the old import paths) is imported only by the package itself: it names, never imports,
 # the modules it maps.
 

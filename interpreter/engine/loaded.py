@@ -2,9 +2,11 @@
 methods: what the Python API (``interpreter.api``) and every front end hold."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
+from ..expr.tree_store import kept_for
 from ..load.spec import read_spec
 from . import core as engine
 from . import views
@@ -77,5 +79,9 @@ class LoadedGame:
 def load_game(path: str | Path, options: dict[str, Any] | None = None, *, text: str | None = None,
               engine: str = "compiled") -> LoadedGame:
     """Read, check and compile a game file; every problem is reported at once (``ErrorList``).
-    ``engine``: ``compiled`` (code generated for the game) or ``reference`` (the closures)."""
-    return LoadedGame(Game(read_spec(path, options, text=text), engine))
+    ``engine``: ``compiled`` (code generated for the game) or ``reference`` (the closures).
+    A file's expressions are parsed once: their trees are kept for its next load (``tree_store``)."""
+    if text is not None:
+        return LoadedGame(Game(read_spec(path, options, text=text), engine))
+    with kept_for(os.path.abspath(os.fsdecode(path))):
+        return LoadedGame(Game(read_spec(path, options), engine))

@@ -2,18 +2,17 @@
 from __future__ import annotations
 
 import functools
-import os
 import sys
 from importlib import resources
-from pathlib import Path
 
 import lark
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from .. import limits
+from .. import limits, user_cache
 from ..errors import ExprSyntaxError, LimitError, Position, Source
 from . import nodes as n
+from . import tree_store
 from .build import Builder, BuildProblem
 from .scope import Locator
 from .syntax_errors import describe
@@ -34,13 +33,9 @@ def expression_parser() -> Lark:
 
 
 def grammar_cache_file() -> str | None:
-    """``$XDG_CACHE_HOME/rules/`` (else ``~/.cache/rules/``, made private to the user), or None
-    when there is no such folder and it cannot be made."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base) / "rules"
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError:
+    """In the user's cache folder (``user_cache``), or None when there is none."""
+    folder = user_cache.folder()
+    if folder is None:
         return None
     version = f"{sys.version_info[0]}{sys.version_info[1]}"
     return str(folder / f"expr-parser-lark{lark.__version__}-py{version}.cache")
@@ -75,13 +70,12 @@ def parse_expression(text: str, locate: Locator | None = None) -> n.Node:
     if len(text) > limits.MAX_EXPR_CHARS:
         raise LimitError(f"expression too long: {len(text)} characters (limit {limits.MAX_EXPR_CHARS})",
                          locate(0, 1), "split it up, for example with a defined function")
-    parser = expression_parser()
     try:
-        return _parsed(text)
+        return tree_store.tree(text, _parsed)     # kept from an earlier load of the file, else parsed
     except BuildProblem as problem:
         kind = LimitError if problem.kind == "limit" else ExprSyntaxError
         raise kind(problem.message, locate(problem.start, max(1, problem.end - problem.start)),
                    problem.hint) from None
     except UnexpectedInput as error:
-        message, start, width, hint = describe(error, text, parser)
+        message, start, width, hint = describe(error, text, expression_parser())
         raise ExprSyntaxError(message, locate(start, width), hint) from None

@@ -13,6 +13,7 @@ from typing import Any, Iterator
 import jsonschema
 
 from ..errors import SchemaError, did_you_mean
+from .schema_validator import validator_for
 from .yamlio import Document
 
 SCHEMA_FILE = "game.schema.json"
@@ -40,9 +41,7 @@ def game_schema() -> dict:
 
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.protocols.Validator:
-    schema = game_schema()
-    cls = jsonschema.validators.validator_for(schema)
-    return cls(schema)
+    return validator_for(game_schema())
 
 
 def check_structure(doc: Document) -> list[SchemaError]:

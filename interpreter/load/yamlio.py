@@ -11,11 +11,12 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .. import limits
+from .. import errors, limits, user_cache
 from ..errors import LimitError, Position, RulesError, Source, YamlError, did_you_mean
 from .yaml_positions import Document, Node, Text
 from .yaml_scalars import key_type_error, plain_error, resolve_scalar
@@ -35,7 +36,19 @@ def load_yaml_file(path: str | os.PathLike) -> Document:
     except (OSError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise YamlError(f"cannot read {name}: {reason}") from None
-    return load_yaml(data, name)
+    entry = user_cache.key(_loader_digest(), name, data)
+    doc = user_cache.load("yaml", entry)
+    if not isinstance(doc, Document):
+        doc = load_yaml(data, name)
+        user_cache.store("yaml", entry, doc)
+    return doc
+
+
+def _loader_digest() -> str:
+    """What a document read from a file depends on besides its bytes: the code that reads it."""
+    here = Path(__file__).parent
+    return user_cache.code_digest(*(str(here / f) for f in ("yamlio.py", "yaml_positions.py", "yaml_scalars.py")),
+                                  str(Path(errors.__file__)), str(Path(limits.__file__))) + yaml.__version__
 
 
 def load_yaml(data: bytes | str, name: str) -> Document:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jsonschema
 
 from ..errors import ErrorList, RulesError, SpecError
 from ..load.schema_check import check_against, game_schema
+from ..load.schema_validator import validator_for
 from ..load.yamlio import Document, load_yaml_file
 from .scenario_context import GameLoader, seat_to_act
 from .scenario_model import MISSING, Check, Scenario, Start, Step
@@ -43,7 +43,7 @@ def scenarios_in_file(path: str | Path, games: GameLoader | None, options: dict[
 def check_file_structure(doc: Document) -> list[RulesError]:
     schema = game_schema()
     root = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/scenario_file"}
-    validator = jsonschema.validators.validator_for(root)(root)
+    validator = validator_for(root)
     return check_against(doc, validator)
 
 
