@@ -16,6 +16,7 @@ from cli import main
 from interpreter import engine
 from interpreter.api import load_game
 from interpreter.engine.effects import nothing
+from interpreter.engine.values import Card
 from interpreter.errors import RulesError
 from interpreter.expr.codegen import FILENAME
 from interpreter.expr import Scope, UserFunction, compile_expression
@@ -276,3 +277,11 @@ def test_the_common_cases_written_out_give_the_same_values_and_errors():
         for text in texts:
             found = [evaluated(text, scope, None, {"k": k}) for scope in scopes]
             assert found[0] == found[1], (text, k)
+
+
+def test_the_listings_words_for_a_list_of_cards_are_the_references():
+    from interpreter.engine.codegen_legal import _words
+    from interpreter.engine.moves import show
+    jack, ten = Card(1, "JH", {}), Card(2, "10S", {})
+    for value in [[jack, ten], [jack, [ten, 1], True, None, "x"], [], jack, 3, "a", (jack, ten), [2.5, False]]:
+        assert _words(value) == show(value)
