@@ -53,11 +53,15 @@ def key(*parts: str | bytes) -> str:
 
 
 @functools.cache
-def code_digest(*files: str) -> str:
-    """A digest of the source of these files (the code an entry was made by) and of Python's version."""
-    parts = [sys.version]
-    for name in files:
-        parts.append(Path(name).read_bytes())
+def code_digest(*files: str) -> str | None:
+    """A digest of the source of these files (the code an entry was made by) and of Python's
+    version; None when one cannot be read (an install without sources: then nothing is kept)."""
+    parts: list[str | bytes] = [sys.version]
+    try:
+        for name in files:
+            parts.append(Path(name).read_bytes())
+    except OSError:
+        return None
     return key(*parts)
 
 

@@ -186,3 +186,11 @@ def test_an_expression_error_is_placed_the_same_with_kept_trees(cache_home, tmp_
         messages.append(str(caught.value))
     assert messages[0] == messages[1]
     assert messages[0].splitlines()[0] == f"{path}:32:39: error: unexpected ')' after 'in': expected a value"
+
+
+def test_without_the_code_s_sources_nothing_is_kept(cache_home, monkeypatch, tmp_path):
+    monkeypatch.setattr(user_cache, "code_digest", lambda *files: None)
+    path = tmp_path / "g.yaml"
+    path.write_text((ROOT / "benchmarks" / "floor.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert load_game(path).name == "Floor"
+    assert entries(cache_home, "yaml") == entries(cache_home, "trees") == []

@@ -50,7 +50,11 @@ def tree(text: str, parse: Callable[[str], Any]) -> Any:
 def kept_for(name: str) -> Iterator[None]:
     """While the file ``name`` is loaded: its trees looked up first, and kept when the load succeeds."""
     global _loading
-    outer, load = _loading, _Load(user_cache.key(_parser_digest(), name))
+    code = _parser_digest()
+    if code is None:
+        yield
+        return
+    outer, load = _loading, _Load(user_cache.key(code, lark.__version__, name))
     _loading = load
     try:
         yield
@@ -60,8 +64,8 @@ def kept_for(name: str) -> Iterator[None]:
         user_cache.store(KIND, load.entry, load.used)
 
 
-def _parser_digest() -> str:
+def _parser_digest() -> str | None:
     here = Path(__file__).parent
     grammar = str(resources.files("grammar") / "expr.lark")
     code = [str(here / name) for name in ("build.py", "nodes.py", "parse.py")]
-    return user_cache.code_digest(grammar, *code, str(Path(limits.__file__))) + lark.__version__
+    return user_cache.code_digest(grammar, *code, str(Path(limits.__file__)))

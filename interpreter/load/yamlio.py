@@ -36,7 +36,10 @@ def load_yaml_file(path: str | os.PathLike) -> Document:
     except (OSError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise YamlError(f"cannot read {name}: {reason}") from None
-    entry = user_cache.key(_loader_digest(), name, data)
+    code = _loader_digest()
+    if code is None:
+        return load_yaml(data, name)
+    entry = user_cache.key(code, yaml.__version__, name, data)
     doc = user_cache.load("yaml", entry)
     if not isinstance(doc, Document):
         doc = load_yaml(data, name)
@@ -44,11 +47,11 @@ def load_yaml_file(path: str | os.PathLike) -> Document:
     return doc
 
 
-def _loader_digest() -> str:
+def _loader_digest() -> str | None:
     """What a document read from a file depends on besides its bytes: the code that reads it."""
     here = Path(__file__).parent
     return user_cache.code_digest(*(str(here / f) for f in ("yamlio.py", "yaml_positions.py", "yaml_scalars.py")),
-                                  str(Path(errors.__file__)), str(Path(limits.__file__))) + yaml.__version__
+                                  str(Path(errors.__file__)), str(Path(limits.__file__)))
 
 
 def load_yaml(data: bytes | str, name: str) -> Document:
