@@ -285,3 +285,14 @@ def test_the_listings_words_for_a_list_of_cards_are_the_references():
     jack, ten = Card(1, "JH", {}), Card(2, "10S", {})
     for value in [[jack, ten], [jack, [ten, 1], True, None, "x"], [], jack, 3, "a", (jack, ten), [2.5, False]]:
         assert _words(value) == show(value)
+
+
+def test_a_builtins_list_spends_the_work_budget_as_the_closures_do():
+    # 3,000 items sorted: 6,000 steps (the list given and the list made); 150 loops pass the
+    # budget of a million only when the list made is counted too.
+    scopes = generating(names=test_expr_fuzz.SCOPE.names, locals={"k": test_expr_fuzz.ANY})
+    for loops in (100, 150):
+        text = f"len([len(sorted(k)) for i in 1..{loops}])"
+        found = [evaluated(text, scope, None, {"k": list(range(3000))}) for scope in scopes]
+        assert found[0] == found[1], loops
+    assert found[0][0] == "error"

@@ -264,22 +264,35 @@ class CallGenerator:
                 held.append(load(name))
             values = held
             stmts += self._spend_sizes(values)
+            if not before:      # a built-in of the language also spends the list or text it makes
+                made = self.temp()
+                stmts.append(assign(made, call(self.const(impl), *values)))
+                is_made = ast.BoolOp(op=ast.Or(), values=[
+                    ast.Compare(left=call(load("type"), load(made)), ops=[ast.Is()], comparators=[load(kind)])
+                    for kind in ("list", "str")])
+                stmts.append(ast.If(test=is_made, body=self._spend(call(load("len"), load(made))), orelse=[]))
+                return stmts, load(made)
         return stmts, call(self.const(impl), *before, *values)
 
     def _spend_sizes(self, values: list[ast.expr]) -> list[ast.stmt]:
         """What a built-in's call spends of the work budget (compile_calls.py): the sizes of the
         collections among ``values`` (names) added up, then spent at once and checked once, as
         ``spend`` does."""
-        size, cell = self.temp(), self.temp()
+        size = self.temp()
         stmts: list[ast.stmt] = [assign(size, ast.Constant(0))]
         for value in values:
             stmts.append(ast.If(test=call(load("isinstance"), value, self.const(SIZED)), orelse=[], body=[
                 ast.AugAssign(target=store(size), op=ast.Add(), value=call(load("len"), value))]))
+        return stmts + self._spend(load(size))
+
+    def _spend(self, amount: ast.expr) -> list[ast.stmt]:
+        """runtime.spend written out."""
+        cell = self.temp()
         left = ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=LOAD)
-        return stmts + [
+        return [
             assign(cell, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=LOAD)),
             ast.AugAssign(target=ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=STORE), op=ast.Sub(),
-                          value=load(size)),
+                          value=amount),
             ast.If(test=ast.Compare(left=left, ops=[ast.Lt()], comparators=[ast.Constant(0)]),
                    body=[ast.Raise(exc=call(self.const(too_many_steps)), cause=None)], orelse=[]),
         ]
