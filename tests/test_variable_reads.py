@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.api import load_game
-from interpreter.engine import tricks
+from interpreter.engine import trick_values, tricks
 from interpreter.engine.context import Ctx, active
 from tests.helpers import load
 from tests.test_tricks import GAME, write
@@ -66,5 +66,28 @@ def test_a_kept_suit_follows_the_variables_it_reads():
         assert (tricks.suit_of(ctx, card), tricks.rank_of(ctx, card)) == ("diamonds", 11)
         state.vars.update(trump="spades", trump_color="black")
         assert (tricks.suit_of(ctx, card), tricks.rank_of(ctx, card)) == ("hearts", 11)
-    assert ("suit", card.id, ("hearts", "red")) in state.derived
-    assert state.clone().derived == {}
+    # Kept for every state of the game: a new deal finds them.
+    assert game.tricks.kept[("suit", 6, ("hearts", "red"))][card.id] == "hearts"
+    assert game.tricks.kept[("rank", 6, ("diamonds", "red"))][card.id] == 11
+
+
+def test_kept_values_are_shared_by_the_deals_and_bounded():
+    loaded = load("schmier")
+    game = loaded.game
+    game.tricks.kept.clear()
+    try:
+        card = next(c for c in game.card_table(6) if c.label == "JH")
+        first, second = loaded.new_state(6, 0), loaded.new_state(6, 1)
+        with active(game, first):
+            first.vars.update(trump="hearts", trump_color="red")
+            assert tricks.suit_of(Ctx(game, first, 0), card) == "hearts"
+        game.tricks.kept[("suit", 6, ("hearts", "red"))][card.id] = "planted"
+        with active(game, second):      # another deal with the same trump finds the value kept
+            second.vars.update(trump="hearts", trump_color="red")
+            assert tricks.suit_of(Ctx(game, second, 0), card) == "planted"
+            for k in range(trick_values.MOST_KEPT + 5):      # a variable of many values: the tables are dropped
+                second.vars.update(trump=f"suit{k}")
+                tricks.suit_of(Ctx(game, second, 0), card)
+        assert 0 < len(game.tricks.kept) <= trick_values.MOST_KEPT
+    finally:
+        game.tricks.kept.clear()

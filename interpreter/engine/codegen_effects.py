@@ -22,8 +22,9 @@ import ast
 from typing import Any, Callable
 
 from ..expr.codegen import Generator, make_function
-from ..expr.codegen_ast import CTX, LOAD, assign, call, load
-from ..expr.runtime import Compiled
+from ..expr.codegen_ast import CTX, LOAD, STORE, assign, call, load
+from .. import limits
+from ..expr.runtime import MEMO, STEPS, Compiled
 from . import effects as E
 from . import tricks
 from .values import Card, ZoneRef
@@ -84,13 +85,24 @@ class _BlockBuilder:
     def value(self, compiled: Any) -> tuple[list[ast.stmt], ast.expr]:
         """An expression's value as ``compiled(ctx, env)`` gives it, left in a temporary."""
         name = self.temp()
-        if (not isinstance(compiled, Compiled) or compiled.compiler is None or compiled.constant
-                or compiled.compiler.budget):
+        if isinstance(compiled, Compiled) and compiled.constant and type(compiled.value) in (int, float, str, bool):
+            return [], self.const(compiled.value)       # what its call returns (a list would be a copy)
+        if not isinstance(compiled, Compiled) or compiled.compiler is None or compiled.constant:
             return [assign(name, call(self.const(compiled), CTX, load("env")))], load(name)
         self.gen.c = compiled.compiler
         self.gen.nested = self.depth + 1
-        stmts, value = self.gen.node(compiled.node)
-        return [self.guarded(stmts + [assign(name, value)], compiled.pos)], load(name)
+        if not compiled.compiler.budget:
+            stmts, value = self.gen.node(compiled.node)
+            return [self.guarded(stmts + [assign(name, value)], compiled.pos)], load(name)
+        # Its own evaluation, as Compiled.__call__ sets it up: an env of its own with a work budget
+        # and a memo (or the ones the block's env holds); its code written here reads that env.
+        own = self.temp()
+        outer, self.gen._env = self.gen._env, own
+        try:
+            stmts, value = self.gen.node(compiled.node)
+        finally:
+            self.gen._env = outer
+        return _budgeted_env(self.const, own) + [self.guarded(stmts + [assign(name, value)], compiled.pos)], load(name)
 
     def _signal(self, word: str) -> list[ast.stmt]:
         signals = ast.Attribute(value=CTX, attr="signals", ctx=LOAD)
@@ -163,13 +175,50 @@ class _BlockBuilder:
             stmts.append(assign(holder, call(self.const(store), CTX, load(seat))))
             more, new = self.value(value)
             stmts += more
-            stmts.append(ast.Expr(value=call(self.const(E.store_value), load(holder), self.const(name), new,
-                                             ast.Constant(add), self.const(target), self.const(place))))
+            stmts += self._store(load(holder), name, new, add, target, place)
         return stmts
+
+    def _store(self, holder: ast.expr, name: str, new: ast.expr, add: bool, target: str, place: Any) -> list[ast.stmt]:
+        """``store_value``, its common case written out: ``set`` of a value that is stored as it
+        is (not a list or a map, which are copied), ``add`` of an int to an int; any other case
+        (and a variable missing, for its error) calls it."""
+        slow = ast.Expr(value=call(self.const(E.store_value), holder, self.const(name), new, ast.Constant(add),
+                                   self.const(target), self.const(place)))
+        key = self.const(name)
+        if not add:
+            copied = call(load("isinstance"), new, ast.Tuple(elts=[load("list"), load("dict")], ctx=LOAD))
+            test = ast.BoolOp(op=ast.And(), values=[ast.UnaryOp(op=ast.Not(), operand=copied),
+                                                    ast.Compare(left=key, ops=[ast.In()], comparators=[holder])])
+            return [ast.If(test=test, body=[ast.Assign(targets=[ast.Subscript(value=holder, slice=key, ctx=STORE)],
+                                                       value=new)], orelse=[slow])]
+        old = self.temp()
+        is_int = lambda value: ast.Compare(left=call(load("type"), value), ops=[ast.Is()],   # noqa: E731
+                                           comparators=[load("int")])
+        added = ast.BinOp(left=load(old), op=ast.Add(), right=new)
+        return [assign(old, call(ast.Attribute(value=holder, attr="get", ctx=LOAD), key)),
+                ast.If(test=ast.BoolOp(op=ast.And(), values=[is_int(load(old)), is_int(new)]),
+                       body=[ast.Assign(targets=[ast.Subscript(value=holder, slice=key, ctx=STORE)], value=added)],
+                       orelse=[slow])]
 
     def _play_to_trick(self, card: Any) -> list[ast.stmt]:
         stmts, value = self.value(card)
         return stmts + [ast.Expr(value=call(self.const(tricks.play_to_trick), CTX, value))]
+
+
+def _budgeted_env(const: Callable, own: str) -> list[ast.stmt]:
+    """``own``: the env Compiled.__call__ gives a budgeted expression called with ``env``: a fresh
+    work budget (``limits`` read at run time) unless env holds one with no memo (a 'for' effect's),
+    and a fresh memo unless env holds one."""
+    env = load("env")
+
+    def extended(*pairs: tuple[str, ast.expr]) -> ast.stmt:
+        keys = [None] + [const(key) for key, _ in pairs]       # None: ``**env``
+        return assign(own, ast.Dict(keys=keys, values=[env] + [value for _, value in pairs]))
+    budget = (STEPS, ast.List(elts=[ast.Attribute(value=const(limits), attr="MAX_EVAL_STEPS", ctx=LOAD)], ctx=LOAD))
+    memo = (MEMO, ast.Dict(keys=[], values=[]))
+    has = lambda key: ast.Compare(left=const(key), ops=[ast.In()], comparators=[env])   # noqa: E731
+    return [ast.If(test=has(MEMO), body=[extended(budget)], orelse=[
+        ast.If(test=has(STEPS), body=[extended(memo)], orelse=[extended(budget, memo)])])]
 
 
 def _is_not(value: ast.expr, kind: ast.expr) -> ast.expr:

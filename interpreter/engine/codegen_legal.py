@@ -25,6 +25,14 @@ from .values import Card
 Listing = Callable[[Any, dict], None]
 
 
+def _words(value: Any) -> str:
+    """``moves.show(value)``, a list's cards read as their labels without a call each (the
+    cards a ``subset_of`` parameter chooses)."""
+    if type(value) is list:
+        return " ".join([item.label if type(item) is Card else show(item) for item in value])
+    return show(value)
+
+
 class Enough(Exception):
     """Raised when the one legal move asked for is found: the listing stops at once."""
 
@@ -145,7 +153,7 @@ class _ListingBuilder:
         # show(card) is the card's label: read straight from the card
         shown_alone = ast.IfExp(test=ast.Compare(left=call(load("type"), last), ops=[ast.Is()],
                                                  comparators=[self.const(Card)]),
-                                body=ast.Attribute(value=last, attr="label", ctx=LOAD), orelse=call(self.const(show), last))
+                                body=ast.Attribute(value=last, attr="label", ctx=LOAD), orelse=call(self.const(_words), last))
         word = ast.IfExp(test=ast.Compare(left=shown, ops=[ast.Is()], comparators=[ast.Constant(None)]),
                          body=shown_alone, orelse=ast.Subscript(value=shown, slice=index, ctx=LOAD))
         if self.move.params[depth - 1].kind == "from":

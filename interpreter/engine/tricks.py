@@ -23,6 +23,7 @@ from ..expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
 from ..expr.ops import show
 from ..expr.runtime import MEMO, Compiled
 from .context import Ctx, active
+from .trick_values import MISSING, Values, card_env, guarded, kept_value
 from .variable_reads import variables_read
 from .values import Card, Seat, ZoneRef, to_json, zone_ref
 from .values import seat as seat_value
@@ -40,14 +41,27 @@ class TrickRules:
     trump: Callable | None   # (ctx, {}) -> the trump suit now, or none
     must_follow: bool = True  # a seat must follow the suit led when it can
     # The game variables ``suit`` and ``rank`` read, when they read nothing else of the state of
-    # play (variable_reads.py): their values for a card are then kept, by the card and those variables.
+    # play (variable_reads.py): their values for a card are then kept, by the card and those
+    # variables, for every state of the game (the options and the cards' printed attributes are
+    # the game's own): in ``kept``, (kind, seats, the variables' values) -> {card id: value}.
     suit_reads: tuple | None = None
     rank_reads: tuple | None = None
 
     def __post_init__(self) -> None:
-        # The values of those variables, read at once (a C function: this runs for every card).
+        # The values of those variables, read at once (a C function).
         object.__setattr__(self, "suit_key", _key_reader(self.suit_reads))
         object.__setattr__(self, "rank_key", _key_reader(self.rank_reads))
+        object.__setattr__(self, "trick_ref", zone_ref(self.zone))
+        object.__setattr__(self, "kept", {})
+        object.__setattr__(self, "_hands", {})
+
+    def hand_of(self, seat: int) -> ZoneRef:
+        """The seat's hand (the zone references, made once: read at every listing)."""
+        hands = self._hands
+        ref = hands.get(seat)
+        if ref is None:
+            ref = hands[seat] = zone_ref(self.hand, seat)
+        return ref
 
 
 def _key_reader(names: tuple | None) -> Callable | None:
@@ -81,13 +95,6 @@ def _reads(compiler: Any, expression: Any) -> tuple | None:
 
 # -- what the rules say about cards and tricks ------------------------------------------------------
 
-class _Guard:
-    """How deep in the section's own ``suit``, ``rank`` or ``trump`` expressions evaluation is:
-    one that asks about tricks itself would never end, so it is stopped."""
-
-    depth = 0
-
-
 def _rules(ctx: Ctx) -> TrickRules:
     return ctx.game.tricks
 
@@ -100,72 +107,46 @@ def suit_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
     rules = ctx.game.tricks
     card = _card(card, "suit_of")
     if rules.suit_reads is not None:
-        return _kept(ctx, "suit", rules.suit, rules.suit_key, card, memo)
-    return _guarded(ctx, rules.suit, _card_env(card, memo))
+        return kept_value(ctx, "suit", rules.suit, rules.suit_key, card, memo)
+    return guarded(ctx, rules.suit, card_env(card, memo))
 
 
 def rank_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
     rules = ctx.game.tricks
     card = _card(card, "rank_of")
     if rules.rank_reads is not None:
-        return _kept(ctx, "rank", rules.rank, rules.rank_key, card, memo)
-    return _guarded(ctx, rules.rank, _card_env(card, memo))
-
-
-def _kept(ctx: Ctx, kind: str, expression: Any, reads: Callable, card: Card, memo: dict | None) -> Any:
-    """The value of ``suit`` or ``rank`` (which read only ``card`` and the game variables
-    ``reads``) for ``card``: kept in the state, by the card and the values of those variables,
-    since it cannot differ. A value that cannot be a key (a list) is not kept."""
-    if _Guard.depth:
-        _guard_error()
-    key = (kind, card.id, reads(ctx.state.vars))
-    kept = ctx.state.derived
-    try:
-        found = kept.get(key, _MISSING)
-    except TypeError:
-        return _guarded(ctx, expression, _card_env(card, memo))
-    if found is _MISSING:
-        found = kept[key] = _guarded(ctx, expression, _card_env(card, memo))
-    return found
-
-
-_MISSING = object()
+        return kept_value(ctx, "rank", rules.rank, rules.rank_key, card, memo)
+    return guarded(ctx, rules.rank, card_env(card, memo))
 
 
 def trump_of(ctx: Ctx, memo: dict | None = None) -> Any:
     trump = _rules(ctx).trump
-    return None if trump is None else _guarded(ctx, trump, {} if memo is None else {MEMO: memo})
+    return None if trump is None else guarded(ctx, trump, {} if memo is None else {MEMO: memo})
 
 
-def _card_env(card: Card, memo: dict | None) -> dict:
-    return {"card": card} if memo is None else {"card": card, MEMO: memo}
-
-
-def _guarded(ctx: Ctx, expression: Any, env: dict) -> Any:
-    """Evaluate one of the section's expressions under the guard (no context manager: this runs
-    for every card looked at)."""
-    if _Guard.depth:
-        _guard_error()
-    _Guard.depth += 1
-    try:
-        return expression(ctx, env)
-    finally:
-        _Guard.depth -= 1
-
-
-def _guard_error() -> None:
-    raise EvalError("the tricks: section's suit, rank and trump may not use led_suit, trick_winner, "
-                    "trick_leader, playable, suit_of, rank_of or played_by")
+def _trick_ids(ctx: Ctx) -> list:
+    """The ids of the trick's cards, first played first."""
+    return ctx.game.pile(ctx.state, ctx.game.tricks.trick_ref)
 
 
 def trick_cards(ctx: Ctx) -> list[Card]:
     table = ctx.game.card_table(ctx.state.players)
-    return [table[c] for c in ctx.game.pile(ctx.state, zone_ref(_rules(ctx).zone))]
+    return [table[c] for c in _trick_ids(ctx)]
 
 
 def led_suit(ctx: Ctx, memo: dict | None = None) -> Any:
-    cards = trick_cards(ctx)
-    return suit_of(ctx, cards[0], memo) if cards else None
+    ids = _trick_ids(ctx)
+    if not ids:
+        return None
+    return _suit_of(ctx, ctx.game.card_table(ctx.state.players)[ids[0]], memo)
+
+
+def _suit_of(ctx: Ctx, card: Card, memo: dict | None) -> Any:
+    """``suit_of`` of a card taken from a zone (a card: not checked again)."""
+    rules = ctx.game.tricks
+    if rules.suit_reads is not None:
+        return kept_value(ctx, "suit", rules.suit, rules.suit_key, card, memo)
+    return guarded(ctx, rules.suit, card_env(card, memo))
 
 
 def winning_card(ctx: Ctx) -> Card | None:
@@ -175,16 +156,18 @@ def winning_card(ctx: Ctx) -> Card | None:
         return None
     memo: dict = {}
     trump = trump_of(ctx, memo)
+    suits, ranks = Values(ctx, "suit", memo), Values(ctx, "rank", memo)
+    suit_of_card, rank_of_card = suits.of, ranks.of
     best = cards[0]
-    best_suit, best_rank = suit_of(ctx, best, memo), rank_of(ctx, best, memo)
+    best_suit, best_rank = suit_of_card(best), rank_of_card(best)
     for card in cards[1:]:
-        suit = suit_of(ctx, card, memo)
+        suit = suit_of_card(card)
         if suit == best_suit:
-            rank = rank_of(ctx, card, memo)
+            rank = rank_of_card(card)
             if _higher(rank, best_rank):
                 best, best_rank = card, rank
         elif trump is not None and suit == trump:
-            best, best_suit, best_rank = card, suit, rank_of(ctx, card, memo)
+            best, best_suit, best_rank = card, suit, rank_of_card(card)
     return best
 
 
@@ -211,13 +194,28 @@ def trick_leader(ctx: Ctx) -> Seat | None:
 def playable(ctx: Ctx) -> list[Card]:
     """The cards of the acting seat's hand it may play to the trick: those of the suit led, or
     any card when it holds none of that suit (or leads, or following is not compulsory)."""
-    table = ctx.game.card_table(ctx.state.players)
-    hand = [table[c] for c in ctx.game.pile(ctx.state, zone_ref(_rules(ctx).hand, ctx.seat()))]
-    memo: dict = {}
-    led = led_suit(ctx, memo)
-    if led is None or not _rules(ctx).must_follow:
+    game, state, rules = ctx.game, ctx.state, ctx.game.tricks
+    table = game.card_table(state.players)
+    hand = [table[c] for c in game.pile(state, rules.hand_of(ctx.seat()))]
+    trick = game.pile(state, rules.trick_ref)
+    if not trick:
         return hand
-    following = [card for card in hand if suit_of(ctx, card, memo) == led]
+    memo: dict = {}
+    suits = Values(ctx, "suit", memo)
+    led = suits.of(table[trick[0]])
+    if not rules.must_follow:
+        return hand
+    kept = suits.kept
+    if kept is None:
+        following = [card for card in hand if suits.of(card) == led]
+    else:       # the loop of ``suits.of`` written out: this runs at every listing of a trick's card
+        following = []
+        for card in hand:
+            suit = kept.get(card.id, MISSING)
+            if suit is MISSING:
+                suit = kept[card.id] = guarded(ctx, rules.suit, {"card": card, MEMO: memo})
+            if suit == led:
+                following.append(card)
     return following or hand
 
 
@@ -233,14 +231,16 @@ def played_by(ctx: Ctx, card: Any) -> Seat | None:
 def play_to_trick(ctx: Ctx, card: Any) -> None:
     """Move ``card`` face up onto the trick and remember that the acting seat played it."""
     card = _card(card, "play_to_trick")
-    state = ctx.state
-    led = led_suit(ctx)
-    ctx.game.place(state, card.id, zone_ref(_rules(ctx).zone), "up", False)
+    state, game = ctx.state, ctx.game
+    trick = game.pile(state, game.tricks.trick_ref)
+    suits = Values(ctx, "suit", None) if trick else None       # the same kept values, before and after
+    led = suits.of(game.card_table(state.players)[trick[0]]) if trick else None
+    game.place(state, card.id, game.tricks.trick_ref, "up", False)
     record = state.vars.get(PLAYED)
     if record is None or record["round"] != state.round:
         record = state.vars[PLAYED] = {"round": state.round, "by": {}, "off": {}}
     record["by"][str(card.id)] = ctx.seat()
-    if led is not None and suit_of(ctx, card) != led:
+    if led is not None and suits.of(card) != led:
         off = record.setdefault("off", {}).setdefault(str(ctx.seat()), [])
         if to_json(led) not in off:
             off.append(to_json(led))

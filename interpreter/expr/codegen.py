@@ -24,6 +24,7 @@ import ast
 from typing import Any, Callable
 
 from . import nodes as n
+from . import codegen_fast as fast
 from . import ops
 from .codegen_ast import CTX, LOAD, arguments, assign, call, load, locate
 from .codegen_calls import CallGenerator, NotInlined
@@ -193,11 +194,21 @@ class Generator(CallGenerator):
         return self.in_try(lambda: self._apply(ops.inclusive_range, [node.low, node.high]), self.c.pos(node))
 
     def _Index(self, node: n.Index):
-        return self.in_try(lambda: self._apply(ops.index, [node.obj, node.index]), self.c.pos(node))
+        return self.in_try(lambda: self._operation(ops.index, [node.obj, node.index]), self.c.pos(node))
 
     def _apply(self, op: Callable, nodes: list[n.Node], *before: ast.expr):
         stmts, values = self.values(nodes)
         return stmts, call(self.const(op), *before, *values)
+
+    def _operation(self, op: Callable, nodes: list[n.Node]):
+        """``op`` of two nodes, its common case written out (codegen_fast.py)."""
+        stmts, values = self.values(nodes)
+        more, (a, b) = fast.held(self, values)
+        result = self.temp()
+        written = fast.index(self, a, b, result) if op is ops.index else fast.arithmetic(self, op, a, b, result)
+        if written is None:
+            return stmts, call(self.const(op), *values)
+        return stmts + more + written, load(result)
 
     def _BoolOp(self, node: n.BoolOp):
         what = f"an operand of '{node.op}'"
@@ -255,15 +266,19 @@ class Generator(CallGenerator):
         steps = [(ops.ARITHMETIC[op], x, c.locate(node.start, max(1, x.end - node.start))) for op, x in node.steps]
         if len(steps) == 1:
             op, right, pos = steps[0]
-            return self.in_try(lambda: self._apply(op, [node.first, right]), pos)
+            return self.in_try(lambda: self._operation(op, [node.first, right]), pos)
         stmts, value = self.node(node.first)
         current = self.temp()
         stmts.append(assign(current, value))
         for op, right, pos in steps:
             right_stmts, right_value = self.node(right)
             stmts += right_stmts
-            stmts.append(self.guarded([assign(current, call(self.const(op), load(current), right_value))],
-                                      self.faulted(pos)))
+            more, (held,) = fast.held(self, [right_value])
+            step = self.temp()      # not ``current``: the case not written out reads it again
+            written = fast.arithmetic(self, op, load(current), held, step)
+            if written is None:
+                written = [assign(step, call(self.const(op), load(current), held))]
+            stmts.append(self.guarded(more + written + [assign(current, load(step))], self.faulted(pos)))
         return stmts, load(current)
 
     def _Compare(self, node: n.Compare):
@@ -281,7 +296,8 @@ class Generator(CallGenerator):
         for op, right, pos in reversed(steps):
             right_stmts, right_value = self.node(right)
             here, failed = self.temp(), self.temp()
-            test = call(self.const(ops.COMPARISONS[op]), load(left), load(here))
+            test = (fast.ordering(self, op, load(left), load(here))
+                    or call(self.const(ops.COMPARISONS[op]), load(left), load(here)))
             rest = right_stmts + [
                 assign(here, right_value),
                 self.guarded([assign(failed, ast.UnaryOp(op=ast.Not(), operand=test))], self.faulted(pos)),
@@ -299,10 +315,16 @@ class Generator(CallGenerator):
                                           comparators=[constant])
             if op == "in" and isinstance(piece.value, list):
                 return stmts, ast.Compare(left=value, ops=[ast.In()], comparators=[constant])
+            if type(piece.value) is int and op in ("<", "<=", ">", ">="):
+                more, (held,) = fast.held(self, [value])
+                return stmts + more, fast.ordering(self, op, held, constant)
             return stmts, call(self.const(ops.COMPARISONS[op]), value, constant)
         stmts, (a, b) = self.values([first, right])
         if op == "==":
             return stmts, ast.Compare(left=a, ops=[ast.Eq()], comparators=[b])
+        if op in ("<", "<=", ">", ">="):
+            more, (a, b) = fast.held(self, [a, b])
+            return stmts + more, fast.ordering(self, op, a, b)
         return stmts, call(self.const(ops.COMPARISONS[op]), a, b)
 
     def _Member(self, node: n.Member):

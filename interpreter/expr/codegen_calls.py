@@ -11,16 +11,14 @@ from .. import limits
 from . import nodes as n
 from . import ops
 from .codegen_ast import CTX, LOAD, STORE, assign, call, load, store
-from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, enter, spend, too_many_steps
+from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, enter, too_many_steps
+
+
+_NO_LOCALS = "_"     # a key no user name can be (names never begin with '_')
 
 
 class NotInlined(Exception):
     """An inlined body met a node that only its closure runs: the call is not inlined."""
-
-
-def _spend_sized(env: dict, values: tuple) -> None:
-    """What a built-in's call spends of the work budget: the sizes of its collections."""
-    spend(env, sum(len(v) for v in values if isinstance(v, SIZED)))
 
 
 class CallGenerator:
@@ -103,8 +101,13 @@ class CallGenerator:
         inner = ast.Dict(keys=[self.const(STEPS), self.const(CALLS), self.const(MEMO)],
                          values=[load(steps), load(calls), load(memo)])
         keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=STORE)], value=load(result))
-        work = entry + [assign(result, call(self.const(function.body), CTX, inner)),
-                        ast.If(test=known, body=[keep], orelse=[])]
+        body = self._constant_body(function)
+        if body is None:
+            body = [assign(result, call(self.const(function.body), CTX, inner))]
+        else:
+            body_stmts, value = body
+            body = body_stmts + [assign(result, value)]
+        work = entry + body + [ast.If(test=known, body=[keep], orelse=[])]
         return [
             self._count_calls(calls),
             assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(MEMO))),
@@ -112,6 +115,24 @@ class CallGenerator:
             ast.If(test=known, body=[assign(result, look_up)], orelse=[]),
             ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
         ], load(result)
+
+    def _constant_body(self, function: Any) -> tuple[list[ast.stmt], ast.expr] | None:
+        """The body of a function without parameters written at its call, when it does a bounded
+        work (no call, loop or lambda: it reads nothing of the env it would be given); None when
+        it is called (it meets a node only its closure runs)."""
+        compiled = function.compiled
+        body_compiler = compiled.compiler
+        if body_compiler is None or compiled.constant or body_compiler.budget:
+            return None
+        outer_compiler, outer_inlined = self.c, self._inlined
+        # No parameters: the mark only says that the code is an inlined body's (no closure inside).
+        self.c, self._inlined = body_compiler, {_NO_LOCALS: ""}
+        try:
+            return self.node(compiled.node)
+        except NotInlined:
+            return None
+        finally:
+            self.c, self._inlined = outer_compiler, outer_inlined
 
     def _remembered_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
         """As compile_calls.py's remembered call: the result kept in the memo by name and arguments."""
@@ -242,6 +263,36 @@ class CallGenerator:
                 stmts.append(assign(name, value))
                 held.append(load(name))
             values = held
-            stmts.append(ast.Expr(value=call(self.const(_spend_sized), self.env(), ast.Tuple(elts=list(values),
-                                                                                       ctx=LOAD))))
+            stmts += self._spend_sizes(values)
+            if not before:      # a built-in of the language also spends the list or text it makes
+                made = self.temp()
+                stmts.append(assign(made, call(self.const(impl), *values)))
+                is_made = ast.BoolOp(op=ast.Or(), values=[
+                    ast.Compare(left=call(load("type"), load(made)), ops=[ast.Is()], comparators=[load(kind)])
+                    for kind in ("list", "str")])
+                stmts.append(ast.If(test=is_made, body=self._spend(call(load("len"), load(made))), orelse=[]))
+                return stmts, load(made)
         return stmts, call(self.const(impl), *before, *values)
+
+    def _spend_sizes(self, values: list[ast.expr]) -> list[ast.stmt]:
+        """What a built-in's call spends of the work budget (compile_calls.py): the sizes of the
+        collections among ``values`` (names) added up, then spent at once and checked once, as
+        ``spend`` does."""
+        size = self.temp()
+        stmts: list[ast.stmt] = [assign(size, ast.Constant(0))]
+        for value in values:
+            stmts.append(ast.If(test=call(load("isinstance"), value, self.const(SIZED)), orelse=[], body=[
+                ast.AugAssign(target=store(size), op=ast.Add(), value=call(load("len"), value))]))
+        return stmts + self._spend(load(size))
+
+    def _spend(self, amount: ast.expr) -> list[ast.stmt]:
+        """runtime.spend written out."""
+        cell = self.temp()
+        left = ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=LOAD)
+        return [
+            assign(cell, ast.Subscript(value=self.env(), slice=self.const(STEPS), ctx=LOAD)),
+            ast.AugAssign(target=ast.Subscript(value=load(cell), slice=ast.Constant(0), ctx=STORE), op=ast.Sub(),
+                          value=amount),
+            ast.If(test=ast.Compare(left=left, ops=[ast.Lt()], comparators=[ast.Constant(0)]),
+                   body=[ast.Raise(exc=call(self.const(too_many_steps)), cause=None)], orelse=[]),
+        ]

@@ -360,6 +360,7 @@ def _compile(text: str, scope: Scope, locate: Locator | None, expect: Type | Non
                         piece.constant, piece.value)
     if scope.generate:
         compiled.compiler = compiler
+        compiled.budgeted = fn is not body
     return compiled
 
 
