@@ -130,19 +130,9 @@ class Game:
         """Move one card from wherever it is to the top (or bottom) of a zone; in a grid, to the
         first empty slot, or to ``slot``: the card that was there is returned, out of every zone."""
         places = state.places
-        found = places.get(card_id)         # ``_lift``, its common case written out: a deal moves every card
-        if found is not None and not found[1]:
-            try:
-                found[0].remove(card_id)
-            except ValueError:
-                self._take_out(state, card_id)
-        else:
-            self._lift(state, places, card_id)
+        self._lift(state, places, card_id)
         name = target.name
-        if name in self.pile_counts:
-            pile = self.pile(state, target)
-        else:
-            pile = state.zones[name][target.owner or 0]
+        pile = self.pile(state, target)
         is_grid = name in self._grid_zones
         places[card_id] = (pile, is_grid)
         displaced = None
@@ -161,21 +151,20 @@ class Game:
         return displaced
 
     def _lift(self, state: Any, places: dict, card_id: int) -> None:
-        """Take a card out of its pile: the one ``places`` names when it is there, else whichever
-        holds it."""
+        """Take a card out of its pile: the one ``places`` names when it is there (the common
+        case first: a deal moves every card), else whichever holds it."""
         found = places.get(card_id)         # (pile, whether it is a grid's)
-        if found is None:
-            self._take_out(state, card_id)
-        elif found[1]:
-            if card_id in found[0]:
+        if found is not None:
+            if not found[1]:
+                try:
+                    found[0].remove(card_id)
+                    return
+                except ValueError:
+                    pass
+            elif card_id in found[0]:
                 grids.take_out(found[0], card_id, True)
-            else:
-                self._take_out(state, card_id)
-        else:
-            try:
-                found[0].remove(card_id)
-            except ValueError:
-                self._take_out(state, card_id)
+                return
+        self._take_out(state, card_id)
 
     def place_cards(self, state: Any, cards: list, target: ZoneRef, face: str | None, at_bottom: bool,
                     not_a_card: Callable[[Any], Exception]) -> None:
@@ -191,24 +180,14 @@ class Game:
                 self.place(state, card.id, target, face, at_bottom)
             return
         up = (face or self._faces[name]) == "up"
-        places, face_up, pile, where = state.places, state.face_up, None, None
+        places, face_up, lift, pile, where = state.places, state.face_up, self._lift, None, None
         for card in cards:
             if type(card) is not Card and not isinstance(card, Card):
                 raise not_a_card(card)
             card_id = card.id
-            found = places.get(card_id)         # ``_lift``, its common case written out
-            if found is not None and not found[1]:
-                try:
-                    found[0].remove(card_id)
-                except ValueError:
-                    self._take_out(state, card_id)
-            else:
-                self._lift(state, places, card_id)
+            lift(state, places, card_id)
             if pile is None:        # looked up where ``place`` looks it up: after the first card is lifted
-                if name in self.pile_counts:
-                    pile = self.pile(state, target)
-                else:
-                    pile = state.zones[name][target.owner or 0]
+                pile = self.pile(state, target)
                 where = (pile, False)
             places[card_id] = where
             if at_bottom:
