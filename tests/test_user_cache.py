@@ -194,3 +194,38 @@ def test_without_the_code_s_sources_nothing_is_kept(cache_home, monkeypatch, tmp
     path.write_text((ROOT / "benchmarks" / "floor.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     assert load_game(path).name == "Floor"
     assert entries(cache_home, "yaml") == entries(cache_home, "trees") == []
+
+
+# -- a game file's structure check -----------------------------------------------------------------
+
+def test_a_document_that_passed_the_structure_check_is_not_checked_again(cache_home, tmp_path, monkeypatch):
+    from interpreter.load import schema_check
+    from interpreter.load.spec import read_spec
+    path = tmp_path / "g.yaml"
+    text = (ROOT / "benchmarks" / "floor.yaml").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    read_spec(path)
+    assert len(entries(cache_home, "passed")) == 1
+
+    def no_validator():
+        raise AssertionError("checked again")
+    monkeypatch.setattr(schema_check, "_validator", no_validator)
+    assert read_spec(path).data["name"] == "Floor"
+    path.write_text(text.replace("rounds: 30", "rounds: 29"), encoding="utf-8")
+    with pytest.raises(AssertionError, match="checked again"):
+        read_spec(path)
+
+
+def test_a_document_with_a_structure_error_is_checked_every_time(cache_home, tmp_path):
+    from interpreter.load.spec import read_spec
+    path = tmp_path / "g.yaml"
+    text = (ROOT / "benchmarks" / "floor.yaml").read_text(encoding="utf-8")
+    path.write_text(text.replace("  pile: {}", "  pile: {colour: red}"), encoding="utf-8")
+    messages = []
+    for _ in range(2):
+        with pytest.raises(RulesError) as caught:
+            read_spec(path)
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1]
+    assert messages[0].splitlines()[0] == f"{path}:17:10: error: unknown key 'colour' in zones.pile"
+    assert entries(cache_home, "passed") == []

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
-from typing import Any, Iterator
+from importlib import resources, util
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator
 
-import jsonschema
-
+from .. import user_cache
 from ..errors import SchemaError, did_you_mean
-from .schema_validator import validator_for
 from .yamlio import Document
+
+if TYPE_CHECKING:
+    import jsonschema
 
 SCHEMA_FILE = "game.schema.json"
 EFFECT_WORDS = ("end_turn", "end_phase", "end_round", "end_game")
@@ -41,6 +43,9 @@ def game_schema() -> dict:
 
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.protocols.Validator:
+    # jsonschema takes about a tenth of a second to import: a document that passed before
+    # (``_passed_key``) is not checked again, and needs none of it.
+    from .schema_validator import validator_for
     return validator_for(game_schema())
 
 
@@ -51,7 +56,28 @@ def check_structure(doc: Document) -> list[SchemaError]:
             f"a game file is a mapping of sections (name:, players:, flow:, ...), not {describe_value(doc.data)}",
             doc.pos(()),
         )]
-    return check_against(doc, _validator())
+    passed = _passed_key(doc)
+    if passed is not None and user_cache.load("passed", passed) is True:
+        return []
+    errors = check_against(doc, _validator())
+    if not errors and passed is not None:
+        user_cache.store("passed", passed, True)
+    return errors
+
+
+def _passed_key(doc: Document) -> str | None:
+    """The key under which the cache folder keeps that ``doc``'s data passed the check: the data
+    (its ``repr`` tells 1, 1.0, true and "1" apart; positions play no part) and the code of the
+    check, jsonschema's included (found without importing it); None without that code's source."""
+    found = util.find_spec("jsonschema")
+    if found is None or not found.submodule_search_locations:
+        return None
+    library = Path(list(found.submodule_search_locations)[0])
+    here = Path(__file__).parent
+    code = user_cache.code_digest(str(here / "schema_check.py"), str(here / "schema_validator.py"),
+                                  str(here / "schema" / SCHEMA_FILE),
+                                  *(str(library / name) for name in ("validators.py", "_keywords.py", "_types.py")))
+    return None if code is None else user_cache.key(code, repr(doc.data))
 
 
 def check_against(doc: Document, validator: jsonschema.protocols.Validator) -> list[SchemaError]:
