@@ -172,6 +172,17 @@ def test_a_game_loaded_with_kept_trees_plays_the_same(cache_home):
         assert one.to_json() == other.to_json()
 
 
+def same_error_twice(load, path) -> str:
+    """The first line of the error that loading ``path`` raises, the same in a second load."""
+    messages = []
+    for _ in range(2):
+        with pytest.raises(RulesError) as caught:
+            load(path)
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1]
+    return messages[0].splitlines()[0]
+
+
 def test_an_expression_error_is_placed_the_same_with_kept_trees(cache_home, tmp_path):
     path = tmp_path / "g.yaml"
     text = (ROOT / "benchmarks" / "floor.yaml").read_text(encoding="utf-8")
@@ -179,13 +190,8 @@ def test_an_expression_error_is_placed_the_same_with_kept_trees(cache_home, tmp_
     load_game(path)
     path.write_text(text.replace("until: all(p.hand.empty for p in players)", "until: all(p.hand.empty for p in)"),
                     encoding="utf-8")
-    messages = []
-    for _ in range(2):
-        with pytest.raises(RulesError) as caught:
-            load_game(path)
-        messages.append(str(caught.value))
-    assert messages[0] == messages[1]
-    assert messages[0].splitlines()[0] == f"{path}:32:39: error: unexpected ')' after 'in': expected a value"
+    first = same_error_twice(load_game, path)
+    assert first == f"{path}:32:39: error: unexpected ')' after 'in': expected a value"
 
 
 def test_without_the_code_s_sources_nothing_is_kept(cache_home, monkeypatch, tmp_path):
@@ -221,11 +227,5 @@ def test_a_document_with_a_structure_error_is_checked_every_time(cache_home, tmp
     path = tmp_path / "g.yaml"
     text = (ROOT / "benchmarks" / "floor.yaml").read_text(encoding="utf-8")
     path.write_text(text.replace("  pile: {}", "  pile: {colour: red}"), encoding="utf-8")
-    messages = []
-    for _ in range(2):
-        with pytest.raises(RulesError) as caught:
-            read_spec(path)
-        messages.append(str(caught.value))
-    assert messages[0] == messages[1]
-    assert messages[0].splitlines()[0] == f"{path}:17:10: error: unknown key 'colour' in zones.pile"
+    assert same_error_twice(read_spec, path) == f"{path}:17:10: error: unknown key 'colour' in zones.pile"
     assert entries(cache_home, "passed") == []
