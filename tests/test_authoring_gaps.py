@@ -231,7 +231,7 @@ def test_every_module_path_the_docs_name_exists():
     or a name in one, at its place in the tree (the old flat paths only where said to be old)."""
     import importlib
     import re
-    from interpreter.moved import MOVED
+    from interpreter import MOVED
     from tests.helpers import ROOT
     named = set()
     for doc in sorted((ROOT / "docs").glob("*.md")):

@@ -14,11 +14,11 @@ from tests.helpers import ROOT
 
 PACKAGE = ROOT / "interpreter"
 # The stages, lowest first: a module may import its own stage and those below it, never above.
-STAGES = ["moved", "errors", "limits", "user_cache", "expr", "load", "engine", "bots", "play", "tools", "adapters", "api"]
+STAGES = ["errors", "limits", "expr", "load", "engine", "bots", "play", "tools", "adapters", "api"]
 # The shared roots every stage may use.
-SHARED = {"errors", "limits", "user_cache"}
-# ``moved`` (the old import paths) is imported only by the package itself: it names, never imports,
-# the modules it maps.
+SHARED = {"errors", "limits"}
+# The old import paths (``interpreter.MOVED``, kept by the package itself) name, never import,
+# the modules they map.
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -158,7 +158,7 @@ def test_the_old_import_paths_still_give_the_moved_modules():
     import sys
 
     from interpreter.bots import agents
-    from interpreter.moved import MOVED
+    from interpreter import MOVED
 
     sys.modules.pop("interpreter.agents", None)        # as in a fresh process
     with pytest.warns(DeprecationWarning, match="interpreter.agents moved to interpreter.bots.agents; "

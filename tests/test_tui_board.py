@@ -3,6 +3,7 @@ against bots: what it takes back, when it refuses, and the record it leaves."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 
 from interpreter.api import load_game
@@ -21,6 +22,15 @@ def run(coroutine):
     return asyncio.run(coroutine)
 
 
+@contextlib.asynccontextmanager
+async def _table(app, monkeypatch):
+    """The app running at 80x24, drawn, its key handling quick until the test ends."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        _QuickKeys(app, monkeypatch).__enter__()
+        yield pilot
+
+
 def _nerts():
     return _app(load("nerts"), players=3, seed=16)     # P1 may play its Nerts top 3♥ on 4♠
 
@@ -28,9 +38,7 @@ def _nerts():
 def test_a_card_picked_with_keys_narrows_the_moves_marks_its_targets_and_a_target_plays_it(monkeypatch):
     async def keys():
         app, clock = _nerts()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            _QuickKeys(app, monkeypatch).__enter__()      # until the test ends
+        async with _table(app, monkeypatch) as pilot:
             await pilot.press("tab")               # the board: the cursor on a card to move
             assert app.cursor == ("card", "nerts", 0, 12)
             drawn = app.board.table(app.session.view(0), cursor=app.cursor)
@@ -52,9 +60,7 @@ def test_a_card_picked_with_keys_narrows_the_moves_marks_its_targets_and_a_targe
 def test_a_click_picks_too_and_a_card_no_move_uses_is_refused_with_nothing_lost(monkeypatch):
     async def clicks():
         app, clock = _nerts()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            _QuickKeys(app, monkeypatch).__enter__()      # until the test ends
+        async with _table(app, monkeypatch) as pilot:
             c = app.controller
             await pilot.click("#board", offset=(7, 5))      # 3♥, the top of P1's Nerts pile
             await pilot.pause()
@@ -78,9 +84,7 @@ def test_a_click_picks_too_and_a_card_no_move_uses_is_refused_with_nothing_lost(
 def test_dice_picked_on_the_board_are_toggled_for_the_move_that_throws_them_again(monkeypatch):
     async def dice():
         app, clock = _app(load("dice_poker"), players=2, seed=3)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            _QuickKeys(app, monkeypatch).__enter__()      # until the test ends
+        async with _table(app, monkeypatch) as pilot:
             await pilot.press("1")                 # throw: 1 4 5 5 5
             assert app.session.view(0)["dice"] == [1, 4, 5, 5, 5]
             await pilot.press("tab", "enter")      # the first die: 'rethrow' begun, the 1 in it
@@ -169,9 +173,7 @@ def test_undo_is_not_for_free_play_several_people_or_a_game_that_forbids_it():
 def test_the_u_key_takes_back_the_last_move_on_the_table(monkeypatch):
     async def undo():
         app, clock = _app(load("schmier"), seed=5)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            _QuickKeys(app, monkeypatch).__enter__()      # until the test ends
+        async with _table(app, monkeypatch) as pilot:
             app.tick()
             await pilot.press("2")                 # pass
             for _ in range(6):

@@ -1,4 +1,4 @@
-"""Work kept between runs in the user's cache folder (interpreter/user_cache.py): a game file's
+"""Work kept between runs in the user's cache folder (interpreter/expr/user_cache.py): a game file's
 YAML document (load/yamlio.py) and its expressions' trees (expr/tree_store.py). Each is the very
 result of reading the file afresh; a changed file, a corrupt entry or a folder that cannot be
 written changes nothing but the time it takes."""
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from interpreter import user_cache
+from interpreter.expr import user_cache
 from interpreter.api import load_game
 from interpreter.errors import RulesError
 from interpreter.load.yamlio import load_yaml, load_yaml_file

@@ -9,7 +9,8 @@ import lark
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from .. import limits, user_cache
+from .. import limits
+from . import user_cache
 from ..errors import ExprSyntaxError, LimitError, Position, Source
 from . import nodes as n
 from . import tree_store

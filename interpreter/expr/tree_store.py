@@ -16,7 +16,8 @@ from typing import Any, Callable, Iterator
 
 import lark
 
-from .. import limits, user_cache
+from .. import limits
+from . import user_cache
 
 KIND = "trees"
 

@@ -11,7 +11,7 @@ from importlib import resources, util
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
-from .. import user_cache
+from ..expr import user_cache
 from ..errors import SchemaError, did_you_mean
 from .yamlio import Document
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import yaml
 
-from .. import errors, limits, user_cache
+from .. import errors, limits
+from ..expr import user_cache
 from ..errors import LimitError, Position, RulesError, Source, YamlError, did_you_mean
 from .yaml_positions import Document, Node, Text
 from .yaml_scalars import key_type_error, plain_error, resolve_scalar
