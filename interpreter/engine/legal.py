@@ -101,9 +101,8 @@ def _uncached(game: Any, state: Any, seat: int, first_only: bool) -> list[Move]:
     # taken out after its loop) and refills the budget before each evaluation.
     env = {MEMO: {}, STEPS: [MAX_EVAL_STEPS]}
     move = None
-    names = interrupts.move_names(game, state)
     try:
-        for name in _quickest_first(game, tuple(names)) if first_only else names:
+        for name in _names(game, state, first_only):
             move = game.moves[name]
             listing.start(name, move)
             if move.listing is not None:        # the engine ``compiled``: codegen_legal.py

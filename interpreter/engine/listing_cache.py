@@ -107,7 +107,7 @@ class SeatCache:
             before = saved[i]
             if before is _MISSING or (not same_value(value, before) if strict[i] else value != before):
                 self._changed(i, value)
-        self.seen = not any(value is _MISSING for value in saved)
+        self.seen = True        # every part has its copy now
 
     def _changed(self, i: int, value: Any) -> None:
         """Part ``i`` is now ``value``: copied, and the entries of the moves that read it dropped."""

@@ -59,6 +59,10 @@ def kept_value(ctx: Ctx, kind: str, expression: Any, reads: Callable, card: Card
     kept = kept_values(ctx.game.tricks, ctx.state, kind, reads)
     if kept is None:
         return guarded(ctx, expression, card_env(card, memo))
+    return _kept_or_worked_out(kept, ctx, expression, card, memo)
+
+
+def _kept_or_worked_out(kept: dict, ctx: Ctx, expression: Any, card: Card, memo: dict | None) -> Any:
     found = kept.get(card.id, MISSING)
     if found is MISSING:
         found = kept[card.id] = guarded(ctx, expression, card_env(card, memo))
@@ -98,10 +102,6 @@ class Values:
         self.kept = None if reads is None else kept_values(rules, ctx.state, kind, reads)
 
     def of(self, card: Card) -> Any:
-        kept = self.kept
-        if kept is not None:
-            found = kept.get(card.id, MISSING)
-            if found is MISSING:
-                found = kept[card.id] = guarded(self.ctx, self.expression, card_env(card, self.memo))
-            return found
+        if self.kept is not None:
+            return _kept_or_worked_out(self.kept, self.ctx, self.expression, card, self.memo)
         return guarded(self.ctx, self.expression, card_env(card, self.memo))
