@@ -296,3 +296,19 @@ def test_a_builtins_list_spends_the_work_budget_as_the_closures_do():
         found = [evaluated(text, scope, None, {"k": list(range(3000))}) for scope in scopes]
         assert found[0] == found[1], loops
     assert found[0][0] == "error"
+
+
+def test_generated_trees_are_placed_at_line_one_by_their_classes():
+    # No pass over a generated tree gives its nodes a location: pyast's classes say line 1.
+    import ast
+
+    from interpreter.expr.codegen_ast import call, load, pyast
+    tree = pyast.Module(body=[pyast.Expr(value=call(load("f"), pyast.Constant(2)))], type_ignores=[])
+    assert isinstance(tree.body[0].value, ast.expr) and pyast.expr is ast.expr
+    assert (tree.body[0].lineno, tree.body[0].value.col_offset) == (1, 0)
+    assert "lineno" not in vars(tree.body[0])
+    seen = []
+    exec(compile(tree, FILENAME, "exec"), {"f": seen.append})
+    assert seen == [2]
+    with pytest.raises(TypeError, match="lineno"):
+        compile(ast.Module(body=[ast.Expr(value=ast.Constant(2))], type_ignores=[]), FILENAME, "exec")

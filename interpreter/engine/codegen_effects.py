@@ -18,11 +18,11 @@ way at the same places:
 """
 from __future__ import annotations
 
-import ast
 from typing import Any, Callable
 
 from ..expr.codegen import Generator, make_function
 from ..expr.codegen_ast import CTX, LOAD, STORE, assign, call, load
+from ..expr.codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 from .. import limits
 from ..expr.runtime import MEMO, STEPS, Compiled
 from . import effects as E

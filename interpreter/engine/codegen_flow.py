@@ -14,11 +14,11 @@ code, every identifier is made here.
 """
 from __future__ import annotations
 
-import ast
 from typing import Any, Callable
 
 from ..expr.codegen import Generator, make_function
 from ..expr.codegen_ast import LOAD, STORE, assign, call, load, store
+from ..expr.codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 from ..expr.runtime import MEMO, STEPS, Compiled
 from ..limits import MAX_EVAL_STEPS, MAX_TRIGGER_CASCADE
 from . import flow, interrupts

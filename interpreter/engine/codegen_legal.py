@@ -9,11 +9,11 @@ built as the choices are made, and a move already found under the same text is n
 """
 from __future__ import annotations
 
-import ast
 from typing import Any, Callable
 
 from ..expr.codegen import Generator, make_function
 from ..expr.codegen_ast import LOAD, STORE, assign, call, load, store
+from ..expr.codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 from ..expr.runtime import STEPS
 from ..limits import MAX_EVAL_STEPS
 from .checks import too_many_choices

@@ -20,13 +20,13 @@ expression when it needs none; siblings keep their order of evaluation.
 
 from __future__ import annotations
 
-import ast
 from typing import Any, Callable
 
 from . import nodes as n
 from . import codegen_fast as fast
 from . import ops
-from .codegen_ast import CTX, LOAD, arguments, assign, call, load, locate
+from .codegen_ast import CTX, LOAD, arguments, assign, call, load
+from .codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 from .codegen_calls import CallGenerator, NotInlined
 from .runtime import Fn, fault
 from .shapes import read_error
@@ -54,7 +54,6 @@ def make_function(constants: list, params: list[str], body: list[ast.stmt]) -> C
     factory = ast.FunctionDef(name="make", args=arguments([f"_k{i}" for i in range(len(constants))]),
                               body=[inner, ast.Return(value=load("generated"))], decorator_list=[], returns=None)
     module = ast.Module(body=[factory], type_ignores=[])
-    locate(module)
     try:
         code = compile(module, FILENAME, "exec")
     except (SyntaxError, RecursionError, MemoryError, ValueError):

@@ -4,13 +4,13 @@ remembered call of compile_calls.py, shapes.py's ``single_loop`` and the decidin
 ``any``/``all``, each doing the same work in the same order as its closure."""
 from __future__ import annotations
 
-import ast
 from typing import Any, Callable
 
 from .. import limits
 from . import nodes as n
 from . import ops
 from .codegen_ast import CTX, LOAD, STORE, assign, call, load, store
+from .codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, enter, too_many_steps
 
 

@@ -11,12 +11,12 @@ those of the call of ``ops.py`` the closures make, without a call for the common
 """
 from __future__ import annotations
 
-import ast
 from typing import Any, Callable
 
 from .. import limits
 from . import ops
 from .codegen_ast import LOAD, assign, call, load
+from .codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 
 # The ops.py functions of two numbers whose Python operator gives their value for two ints
 # (``/`` is left out: an exact division gives an int).
