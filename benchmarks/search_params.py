@@ -1,9 +1,11 @@
 """A simulation with the search bot's parameters changed, to tune them: a bundled game, the
 number of players and of games, the bots seat by seat, then NAME=VALUE settings of the search
 (``horizon``, ``expand_after`` for the bot; ``EXPLORATION``, ``WIDEN``, ``GREEDY_SHARE``,
-``CANDIDATES`` for the modules) and ``-o OPTION=VALUE`` options of the game.
+``CANDIDATES``, ``FIRST_LOOK_SAMPLES`` for the modules; ``seed``, the first game's, 0 unless
+given) and ``-o OPTION=VALUE`` options of the game.
 
     python benchmarks/search_params.py dice_poker 2 30 search:50,greedy horizon=1
+    python benchmarks/search_params.py dice_poker 2 100 search:50,greedy FIRST_LOOK_SAMPLES=4 seed=100
 
 Prints the text report of ``rules simulate`` and a line per game on stderr.
 """
@@ -18,7 +20,8 @@ from interpreter.engine.loaded import load_game
 from interpreter.tools.simulate import simulate
 from interpreter.tools.simulate_report import render_text
 
-MODULE_SETTINGS = {"GREEDY_SHARE": rollout, "CANDIDATES": rollout, "EXPLORATION": search, "WIDEN": search}
+MODULE_SETTINGS = {"GREEDY_SHARE": rollout, "CANDIDATES": rollout, "FIRST_LOOK_SAMPLES": rollout,
+                   "EXPLORATION": search, "WIDEN": search}
 
 
 def main() -> None:
@@ -30,6 +33,7 @@ def main() -> None:
         target = options if item == "-o" else settings
         key, value = (rest.pop(0) if item == "-o" else item).split("=")
         target[key] = value if target is options else (float(value) if "." in value else int(value))
+    seed = settings.pop("seed", 0)
     for key in [k for k in settings if k in MODULE_SETTINGS]:
         setattr(MODULE_SETTINGS[key], key, settings.pop(key))
     rollout.Rollout.__init__.__defaults__ = (rollout.GREEDY_SHARE, rollout.CANDIDATES)
@@ -41,7 +45,7 @@ def main() -> None:
 
     loaded = load_game(f"games/{name}.yaml", options)
     started, count = time.time(), itertools.count(1)
-    report = simulate(loaded, games, players, bots, 0, 1,
+    report = simulate(loaded, games, players, bots, seed, 1,
                       on_game=lambda: print("game", next(count), round(time.time() - started), file=sys.stderr))
     print(" ".join(sys.argv[1:]))
     print(render_text(report))

@@ -7,10 +7,11 @@ import pytest
 from interpreter.api import load_game
 from interpreter.bots.agents import make_bot, parse_kind
 from interpreter.bots.determinize import sample_state
-from interpreter.bots.search import SearchBot
+from interpreter.bots.rollout import Rollout, value_after
+from interpreter.bots.search import HORIZON, SearchBot
 from interpreter.engine import rng
 from interpreter.engine.tricks import known_voids
-from interpreter.errors import OptionError
+from interpreter.errors import OptionError, RulesError
 from interpreter.play.realtime import Table
 from tests.helpers import GAMES, load
 from tests.test_tricks import GAME, place, write
@@ -106,6 +107,43 @@ def test_the_search_bot_beats_random_play_at_dice():
         wins += loaded.ranking(state)[0] == 1
     assert wins == 3
 
+
+
+def test_a_rollout_plays_as_the_greedy_bot_the_move_its_hint_values_most():
+    # After the third throw only rows can be written: each move's value is known, no chance.
+    loaded = load("dice_poker")
+    for seed in range(8):
+        state = loaded.new_state(2, seed)
+        for _ in range(3):
+            throws = [m for m in loaded.legal_moves(state) if m.name in ("throw", "rethrow")]
+            loaded.apply(state, throws[-1])         # the first throw, then all five dice again
+        moves = loaded.legal_moves(state)
+        assert len(moves) >= 6 and {m.name for m in moves} <= {"score", "cross"}
+        worth = {m.text: value_after(loaded.game, state, m, state.current, lambda n: 0) for m in moves}
+        picked = Rollout(loaded.game, make_bot("random", loaded.game, 0, seed).draw)._pick(state, moves)
+        assert worth[picked.text] == max(worth.values()), seed
+
+
+def test_the_games_bot_horizon_sets_how_far_the_search_looks_ahead(tmp_path):
+    assert SearchBot(load_game(write(tmp_path, GAME)).game, 0).horizon == HORIZON == 3
+    far = load_game(write(tmp_path, GAME + "bot: {horizon: 12}\n")).game
+    assert SearchBot(far, 0).horizon == 12 and SearchBot(far, 0, horizon=5).horizon == 5
+    # Played to the end of the hand: 8 moves from the first (a trick of 4 cards, twice).
+    state = load_game(write(tmp_path, GAME + "bot: {horizon: 12}\n")).new_state(4, 1)
+    rollout = Rollout(far, make_bot("random", far, 0, 1).draw)
+    assert rollout.play_on(state.clone(), state.round, 12).over
+    assert not rollout.play_on(state.clone(), state.round, 3).over
+
+
+@pytest.mark.parametrize("horizon, message", [
+    ("0", "47:16: error: expected at least 1, got 0 in bot.horizon"),
+    ("deep", "47:16: error: expected a whole number, got the text 'deep' in bot.horizon"),
+])
+def test_a_bot_horizon_that_is_not_a_count_of_moves_is_refused(tmp_path, horizon, message):
+    path = write(tmp_path, GAME + f"bot: {{horizon: {horizon}}}\n")
+    with pytest.raises(RulesError) as caught:
+        load_game(path)
+    assert caught.value.render().splitlines()[0] == f"{path}:{message}"
 
 def test_a_time_budget_gives_a_legal_move():
     loaded = load("last_card")

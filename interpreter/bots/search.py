@@ -13,8 +13,9 @@ of moves shared by every guess:
    the moves come in the order of a first look at the hint after each, elsewhere at random. Below
    the root the tree grows only under nodes visited ``expand_after`` times.
 3. **Roll out.** From there the game is played on (``rollout.play_on``) to the end of the hand
-   (the round), to the end of the game, or to ``horizon`` moves from the root, each seat mostly
-   taking the best of a few moves by the hint (epsilon-greedy), with chance sampled as it comes.
+   (the round), to the end of the game, or to ``horizon`` moves from the root (the game's
+   ``bot.horizon``, else ``HORIZON``), each seat taking the move its hint values most, as the
+   greedy bot does (``rollout.py``), with chance sampled as it comes.
 4. **Back up.** The position reached is valued for each seat that moved on the way down, by the
    seat's own standing: the game's ``bot.hint`` (without a hint, its score minus the best score of
    another team). The bound measures values in standard deviations of those seen in the search,
@@ -40,7 +41,8 @@ from .determinize import sample_state
 from .rollout import Rollout, first_look, seat_rewards, within_phase
 
 DEFAULT_ITERATIONS = 200
-HORIZON = 3             # moves from the root after which a rollout stops (unless the hand ends first)
+HORIZON = 3             # moves from the root after which a rollout stops (unless the hand ends first),
+                        # where the game's ``bot.horizon`` does not say
 EXPLORATION = 0.5       # the UCB1 constant, for values in standard deviations of those seen
 EXPAND_AFTER = 8        # visits a node below the root needs before moves after it join the tree
 WIDEN = 2.0             # a node of n visits holds at most WIDEN * sqrt(n) moves (at least one)
@@ -66,7 +68,7 @@ class SearchBot(Bot):
     kind = "search"
 
     def __init__(self, game: Any, seat: int, seed: int = 0, iterations: int | None = None,
-                 seconds: float | None = None, horizon: int = HORIZON, expand_after: int = EXPAND_AFTER,
+                 seconds: float | None = None, horizon: int | None = None, expand_after: int = EXPAND_AFTER,
                  mistakes: float = 0.0):
         super().__init__(game, seat, seed, mistakes)
         if any(phase.turns is None for phase in game.phases):
@@ -77,7 +79,7 @@ class SearchBot(Bot):
             iterations = DEFAULT_ITERATIONS if seconds is None else MAX_ITERATIONS
         self.iterations = iterations
         self.seconds = seconds
-        self.horizon = horizon
+        self.horizon = horizon or game.bot_horizon or HORIZON
         self.expand_after = expand_after
         self.spread = Spread()          # the values seen in this search
         self.done = 0                   # iterations of the last search (given-up guesses included)

@@ -205,6 +205,7 @@ class GameCompiler:
         self._scoring(data.get("scoring"))
         game.hint = self.expr(("bot", "hint")) if "hint" in data.get("bot", {}) else None
         game.bot_priority = self._move_names(("bot", "priority"))
+        game.bot_horizon = data.get("bot", {}).get("horizon")     # None: the search bot's own
         view = data.get("view", {})
         game.shown = {level: {label: self.expr(("view", level, label)) for label in view.get(level, {})}
                       for level in ("game", "seat")}
