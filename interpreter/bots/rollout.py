@@ -84,16 +84,15 @@ def value_after(game: Any, world: State, move: Move, seat: int, draw: Callable[[
     return seat_value(game, copy, seat)
 
 
-def first_look(game: Any, world: State, moves: list[Move], seat: int, draw: Callable[[int], int],
-               samples: int | None = None) -> list[Move]:
+def first_look(game: Any, world: State, moves: list[Move], seat: int, draw: Callable[[int], int]) -> list[Move]:
     """``moves`` from the most promising to the least, by the hint after each in one guess (the
-    chance it meets drawn ``samples`` times, its values added up): the order in which the search
-    takes them into its tree."""
+    chance it meets drawn ``FIRST_LOOK_SAMPLES`` times, the values added up): the order in which
+    the search takes them into its tree."""
     values = {}
     for move in moves:
         try:
             values[move.text] = sum(value_after(game, world, move, seat, draw)
-                                    for _ in range(samples or FIRST_LOOK_SAMPLES))
+                                    for _ in range(FIRST_LOOK_SAMPLES))
         except RulesError:      # a guess the rules cannot play this move in: looked at last
             values[move.text] = -math.inf
     return sorted(moves, key=lambda move: -values[move.text])
