@@ -108,7 +108,6 @@ def test_the_search_bot_beats_random_play_at_dice():
     assert wins == 3
 
 
-
 def test_a_rollout_plays_as_the_greedy_bot_the_move_its_hint_values_most():
     # After the third throw only rows can be written: each move's value is known, no chance.
     loaded = load("dice_poker")
@@ -126,11 +125,11 @@ def test_a_rollout_plays_as_the_greedy_bot_the_move_its_hint_values_most():
 
 def test_the_games_bot_horizon_sets_how_far_the_search_looks_ahead(tmp_path):
     assert SearchBot(load_game(write(tmp_path, GAME)).game, 0).horizon == HORIZON == 3
-    far = load_game(write(tmp_path, GAME + "bot: {horizon: 12}\n")).game
-    assert SearchBot(far, 0).horizon == 12 and SearchBot(far, 0, horizon=5).horizon == 5
+    far = load_game(write(tmp_path, GAME + "bot: {horizon: 12}\n"))
+    assert SearchBot(far.game, 0).horizon == 12 and SearchBot(far.game, 0, horizon=5).horizon == 5
     # Played to the end of the hand: 8 moves from the first (a trick of 4 cards, twice).
-    state = load_game(write(tmp_path, GAME + "bot: {horizon: 12}\n")).new_state(4, 1)
-    rollout = Rollout(far, make_bot("random", far, 0, 1).draw)
+    state = far.new_state(4, 1)
+    rollout = Rollout(far.game, make_bot("random", far.game, 0, 1).draw)
     assert rollout.play_on(state.clone(), state.round, 12).over
     assert not rollout.play_on(state.clone(), state.round, 3).over
 
