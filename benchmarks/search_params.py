@@ -1,11 +1,10 @@
 """A simulation with the search bot's parameters changed, to tune them: a bundled game, the
 number of players and of games, the bots seat by seat, then NAME=VALUE settings of the search
-(``horizon``, ``expand_after`` for the bot; ``EXPLORATION``, ``WIDEN``, ``GREEDY_SHARE``,
-``CANDIDATES``, ``FIRST_LOOK_SAMPLES`` for the modules; ``seed``, the first game's, 0 unless
-given) and ``-o OPTION=VALUE`` options of the game.
+(``horizon`` for the bot; ``LOOK_SAMPLES``, ``GREEDY_SHARE``, ``CANDIDATES`` for the modules;
+``seed``, the first game's, 0 unless given) and ``-o OPTION=VALUE`` options of the game.
 
     python benchmarks/search_params.py dice_poker 2 30 search:50,greedy horizon=1
-    python benchmarks/search_params.py dice_poker 2 100 search:50,greedy FIRST_LOOK_SAMPLES=4 seed=100
+    python benchmarks/search_params.py dice_poker 2 100 search:50,greedy LOOK_SAMPLES=1 seed=100
 
 Prints the text report of ``rules simulate`` and a line per game on stderr.
 """
@@ -20,8 +19,7 @@ from interpreter.engine.loaded import load_game
 from interpreter.tools.simulate import simulate
 from interpreter.tools.simulate_report import render_text
 
-MODULE_SETTINGS = {"GREEDY_SHARE": rollout, "CANDIDATES": rollout, "FIRST_LOOK_SAMPLES": rollout,
-                   "EXPLORATION": search, "WIDEN": search}
+MODULE_SETTINGS = {"GREEDY_SHARE": rollout, "CANDIDATES": rollout, "LOOK_SAMPLES": search}
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ from interpreter.api import load_game
 from interpreter.bots.agents import make_bot, parse_kind
 from interpreter.bots.determinize import sample_state
 from interpreter.bots.rollout import Rollout, value_after
-from interpreter.bots.search import HORIZON, SearchBot
+from interpreter.bots.search import HORIZON, SearchBot, candidate_count
 from interpreter.engine import rng
 from interpreter.engine.tricks import known_voids
 from interpreter.errors import OptionError, RulesError
@@ -144,6 +144,7 @@ def test_a_bot_horizon_that_is_not_a_count_of_moves_is_refused(tmp_path, horizon
         load_game(path)
     assert caught.value.render().splitlines()[0] == f"{path}:{message}"
 
+
 def test_a_time_budget_gives_a_legal_move():
     loaded = load("last_card")
     state = loaded.new_state(3, 4)
@@ -248,3 +249,103 @@ def test_every_void_a_trick_game_records_is_true_of_the_real_hands():
             pick, walker = rng.below(walker, len(moves))
             loaded.apply(state, moves[pick])
     assert checked > 50
+
+
+# One round, a turn each; a move that pays now, and one that pays only on the seat's next move.
+PATIENCE = """
+name: Patience
+players: {min: 2, max: 2, default: 2}
+variables:
+  seat: {points: 0, planted: false}
+flow:
+  rounds: 1
+  phases:
+    - name: turns
+      turns: {from: 0, each: once}
+      moves: [cash, plant, harvest, take]
+moves:
+  cash:
+    when: not planted and pick != "numbers"
+    do: [{add: {points: 3}}, end_turn]
+  plant:
+    when: not planted and pick != "numbers"
+    do: [{set: {planted: true}}]
+  harvest:
+    when: planted
+    do: [{add: {points: 10}}, end_turn]
+  take:
+    params: {n: {from: '1..10'}}
+    when: pick == "numbers"
+    do: [{set: {points: n}}, end_turn]
+options:
+  pick: {type: text, default: "crops", description: which moves the seats have}
+scoring: {score: points}
+bot: {hint: points}
+"""
+
+
+def test_the_search_plays_the_move_that_pays_later_where_greedy_takes_what_pays_now(tmp_path):
+    loaded = load_game(write(tmp_path, PATIENCE))
+    state = loaded.new_state(2, 1)
+    moves = loaded.legal_moves(state)
+    assert [m.text for m in moves] == ["cash", "plant"]
+    assert make_bot("greedy", loaded.game, 0, 1).choose(state, moves).text == "cash"
+    search = SearchBot(loaded.game, 0, seed=1, iterations=10)
+    assert search.choose(state, moves).text == "plant"
+    assert {text: arm.mean() for text, arm in search.arms.items()} == {"plant": 10.0, "cash": 3.0}
+
+
+def test_the_search_halves_its_candidates_and_gives_the_best_the_most_rollouts(tmp_path):
+    loaded = load_game(write(tmp_path, PATIENCE), {"pick": "numbers"})
+    state = loaded.new_state(2, 1)
+    moves = loaded.legal_moves(state)
+    search = SearchBot(loaded.game, 0, seed=1, iterations=30)
+    assert search.choose(state, moves).text == "take 10"
+    # The first look keeps the 8 best of 10 (8 * 3 <= 30 < 9 * 4); 3 rounds of at most 10 rollouts.
+    counts = {text: arm.count for text, arm in search.arms.items()}
+    assert counts == {"take 10": 8, "take 9": 8, "take 8": 3, "take 7": 3, "take 6": 1, "take 5": 1,
+                      "take 4": 1, "take 3": 1, "take 2": 0, "take 1": 0}
+    assert search.done == 26
+
+
+@pytest.mark.parametrize("budget, moves, expected", [
+    (1, 5, 2), (10, 32, 4), (30, 10, 8), (50, 32, 12), (200, 32, 32), (200, 3, 3), (100, 2, 2),
+])
+def test_the_budget_sets_how_many_moves_are_compared(budget, moves, expected):
+    assert candidate_count(budget, moves) == expected
+
+
+# Two names for one move: a die thrown for the points.
+TWINS = """
+name: Twins
+players: {min: 2, max: 2, default: 2}
+dice: {count: 1, faces: 6}
+variables:
+  seat: {points: 0}
+flow:
+  rounds: 1
+  phases:
+    - name: turns
+      turns: {from: 0, each: once}
+      moves: [left, right]
+moves:
+  left:
+    do: [roll: dice, {set: {points: sum(dice)}}, end_turn]
+  right:
+    do: [roll: dice, {set: {points: sum(dice)}}, end_turn]
+scoring: {score: points}
+bot: {hint: points}
+"""
+
+
+def test_every_move_of_a_sweep_meets_the_same_throw(tmp_path):
+    loaded = load_game(write(tmp_path, TWINS))
+    state = loaded.new_state(2, 1)
+    totals = []
+    for seed in range(3):
+        search = SearchBot(loaded.game, 0, seed=seed, iterations=20)
+        search.choose(state, loaded.legal_moves(state))
+        left, right = search.arms["left"], search.arms["right"]
+        assert left.count == right.count == 10 and left.total == right.total
+        totals.append(left.total)
+    assert len(set(totals)) == 3            # the throws differ from search to search

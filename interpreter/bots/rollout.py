@@ -1,34 +1,31 @@
-"""What the search bot does below its tree: play a guessed position on with a cheap policy, and
-value the position reached for each seat.
+"""What the search bot does after the move it tries: play a guessed position on with a cheap
+policy, and value the position reached for each seat.
 
 The policy is the greedy bot's, with one guess of the chance a move meets where the greedy bot
 makes four: the seat to move looks at its moves (at most ``CANDIDATES``, drawn at random) and
 takes the one after which its hint values its position most. A policy as good as the greedy bot
 makes the search an improvement on it: a rollout that plays worse than greedy values the moves
-at the root by lines no greedy player would follow. (Epsilon-greedy, ``GREEDY_SHARE`` below 1,
+the search compares by lines no greedy player would follow. (Epsilon-greedy, ``GREEDY_SHARE`` below 1,
 plays any legal move now and then.) Each move is looked at in a copy of the position whose random
 generator is drawn afresh, so the dice a move throws are guessed, never read from the guess being
 played on: the policy cannot know which throw will come.
 """
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 from ..engine import apply_move, legal_moves, rng
 from ..engine.moves import Move
 from ..engine.state import State
-from ..errors import RulesError
 from .bot import seat_value, seat_values
 
 GREEDY_SHARE = 1.0      # how often a rollout move is the best by the hint of those looked at (else any move)
 CANDIDATES = 64         # moves looked at for such a move (all: a bundled game offers 42 at most)
-FIRST_LOOK_SAMPLES = 1  # guesses of the chance a move meets, averaged by the first look
 SHARE_STEPS = 1000
 
 
 class Rollout:
-    """Plays guessed positions on, drawing its choices from ``draw`` (the bot's generator)."""
+    """Plays guessed positions on, drawing its choices from ``draw``."""
 
     def __init__(self, game: Any, draw: Callable[[int], int], greedy_share: float = GREEDY_SHARE,
                  candidates: int = CANDIDATES):
@@ -82,20 +79,6 @@ def value_after(game: Any, world: State, move: Move, seat: int, draw: Callable[[
     copy.rng = rng.seed_state(draw(1 << 30))
     apply_move(game, copy, move, checked=False)
     return seat_value(game, copy, seat)
-
-
-def first_look(game: Any, world: State, moves: list[Move], seat: int, draw: Callable[[int], int]) -> list[Move]:
-    """``moves`` from the most promising to the least, by the hint after each in one guess (the
-    chance it meets drawn ``FIRST_LOOK_SAMPLES`` times, the values added up): the order in which
-    the search takes them into its tree."""
-    values = {}
-    for move in moves:
-        try:
-            values[move.text] = sum(value_after(game, world, move, seat, draw)
-                                    for _ in range(FIRST_LOOK_SAMPLES))
-        except RulesError:      # a guess the rules cannot play this move in: looked at last
-            values[move.text] = -math.inf
-    return sorted(moves, key=lambda move: -values[move.text])
 
 
 def seat_rewards(game: Any, world: State, seats: set[int]) -> dict[int, float]:

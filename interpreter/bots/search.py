@@ -1,75 +1,69 @@
-"""The search bot: information-set Monte Carlo tree search, from one seat's point of view.
+"""The search bot: Monte Carlo search from one seat's point of view, its budget spent by
+sequential halving over the seat's moves, every move compared on the same guesses.
 
-Each iteration guesses the cards the seat cannot see, dealing them again consistently with what
-it has observed (``determinize.sample_state``; dice to come are guessed too), and walks one tree
-of moves shared by every guess:
+1. **First look.** Each legal move is valued as the greedy bot values it: the hint after the move,
+   added up over ``LOOK_SAMPLES`` guesses of what the seat cannot see (``determinize.sample_state``;
+   dice to come are guessed too), the same guesses for every move. The best moves by that look
+   are the candidates: as many as the budget can tell apart, the largest ``n`` with
+   ``n * ceil(log2 n)`` rollouts at most the budget, so that a large set of moves (every subset
+   of dice to throw again) is not spread thin.
+2. **Sweeps.** A sweep makes one guess and plays each candidate in it: the move, then the game
+   played on (``rollout.play_on``) to the end of the hand (the round), to the end of the game, or
+   to ``horizon`` moves from the root (the game's ``bot.horizon``, else ``HORIZON``), each seat
+   playing as the greedy bot does. The position reached is valued by the seat's own standing
+   (``rollout.seat_rewards``). Every candidate of a sweep meets the same guess and the same
+   rollout generator (common random numbers): two moves are told apart by what they do, not by
+   the luck each one met.
+3. **Halving.** The budget is spent in ``ceil(log2 n)`` rounds, each shared evenly among the
+   candidates left (a round spends at most a ``ceil(log2 n)``-th of the budget, so that a little
+   of it may be left unspent); after a round the worse half of them, by their mean value over every sweep
+   so far, is dropped (sequential halving: Karnin, Koren and Somekh, 2013). The rollouts go to
+   telling the best moves apart, not to confirming that the worst are bad.
 
-1. **Select.** At each node the seat to move takes, among the moves legal in this guess, the one
-   with the best upper confidence bound (UCB1 counting how often each move was *available*, since
-   a move legal in one guess may not be in another).
-2. **Expand.** A move not yet in the tree is added, and the walk stops there. A node takes a new
-   move only while it has fewer than ``WIDEN * visits ** 0.5`` of them (progressive widening), so
-   that a large set of moves (every subset of dice to throw again) is not spread thin: at the root
-   the moves come in the order of a first look at the hint after each, elsewhere at random. Below
-   the root the tree grows only under nodes visited ``expand_after`` times.
-3. **Roll out.** From there the game is played on (``rollout.play_on``) to the end of the hand
-   (the round), to the end of the game, or to ``horizon`` moves from the root (the game's
-   ``bot.horizon``, else ``HORIZON``), each seat taking the move its hint values most, as the
-   greedy bot does (``rollout.py``), with chance sampled as it comes.
-4. **Back up.** The position reached is valued for each seat that moved on the way down, by the
-   seat's own standing: the game's ``bot.hint`` (without a hint, its score minus the best score of
-   another team). The bound measures values in standard deviations of those seen in the search,
-   so that one exploration constant serves every game, and one outlier (a hint of -100 for a hand
-   that makes nothing) does not flatten every difference.
-
-The bot plays the root move worth most among those tried at least a quarter as often as the most
-tried one. A guess that the rules cannot play on (a redeal the
-rules would not have dealt, met only far down a line) is given up and counts in the budget.
+The bot plays the candidate left worth most. Under a time budget, the first rollout's time sets
+how many rollouts fit in it; the search stops at the deadline in any case. A guess that the rules
+cannot play a candidate on (a redeal the rules would not have dealt, met only far down a line)
+is given up for that candidate and counts in the budget.
 """
 from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, Callable
 
-from ..engine import apply_move, legal_moves
+from ..engine import apply_move, rng
 from ..engine.moves import Move
 from ..engine.state import State
 from ..errors import OptionError, RulesError
-from .bot import Bot
+from .bot import Bot, seat_value
 from .determinize import sample_state
-from .rollout import Rollout, first_look, seat_rewards, within_phase
+from .rollout import Rollout, seat_rewards
 
 DEFAULT_ITERATIONS = 200
 HORIZON = 3             # moves from the root after which a rollout stops (unless the hand ends first),
                         # where the game's ``bot.horizon`` does not say
-EXPLORATION = 0.5       # the UCB1 constant, for values in standard deviations of those seen
-EXPAND_AFTER = 8        # visits a node below the root needs before moves after it join the tree
-WIDEN = 2.0             # a node of n visits holds at most WIDEN * sqrt(n) moves (at least one)
+LOOK_SAMPLES = 4        # guesses the first look adds the hint over, as the greedy bot does
 MAX_ITERATIONS = 1_000_000
 MAX_SECONDS = 3600.0
 
 
-class Node:
-    """A move in the tree: who made it, how often it was tried and available, the total value seen
-    below it."""
+class Arm:
+    """A candidate move: the total value its rollouts reached, and how many they were."""
 
-    __slots__ = ("seat", "children", "visits", "available", "total")
+    __slots__ = ("total", "count")
 
-    def __init__(self, seat: int):
-        self.seat = seat
-        self.children: dict[tuple[int, str], Node] = {}
-        self.visits = 0
-        self.available = 1
-        self.total = 0.0
+    def __init__(self):
+        self.total, self.count = 0.0, 0
+
+    def mean(self) -> float:
+        return self.total / self.count if self.count else -math.inf
 
 
 class SearchBot(Bot):
     kind = "search"
 
     def __init__(self, game: Any, seat: int, seed: int = 0, iterations: int | None = None,
-                 seconds: float | None = None, horizon: int | None = None, expand_after: int = EXPAND_AFTER,
-                 mistakes: float = 0.0):
+                 seconds: float | None = None, horizon: int | None = None, mistakes: float = 0.0):
         super().__init__(game, seat, seed, mistakes)
         if any(phase.turns is None for phase in game.phases):
             raise OptionError(f"the search bot plays games with turns; {game.name} has free play",
@@ -80,130 +74,115 @@ class SearchBot(Bot):
         self.iterations = iterations
         self.seconds = seconds
         self.horizon = horizon or game.bot_horizon or HORIZON
-        self.expand_after = expand_after
-        self.spread = Spread()          # the values seen in this search
-        self.done = 0                   # iterations of the last search (given-up guesses included)
+        self.done = 0                   # rollouts of the last search (given-up guesses included)
         self.given_up = 0               # of which guesses the rules could not play on
+        self.arms: dict[str, Arm] = {}  # the last search's rollouts of each move, by its text
 
     def decide(self, state: State, moves: list[Move]) -> Move:
+        self.done = self.given_up = 0
+        self.arms = {}
         if len(moves) == 1:
             return moves[0]
-        root = Node(self.seat)
-        self.spread = Spread()
-        self.done = self.given_up = 0
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds    # the first look counts
-        rollout = Rollout(self.game, self.draw)
-        order = first_look(self.game, sample_state(self.game, state, self.seat, self.draw(1 << 30)), moves,
-                           self.seat, self.draw)
-        while self._budget_left(deadline):
-            world = sample_state(self.game, state, self.seat, self.draw(1 << 30))
+        started = time.perf_counter()   # the first look counts in a time budget
+        order = self._first_look(state, moves)
+        arms = self.arms = {move.text: Arm() for move in order}
+        first_sweep = self._new_sweep()
+        self._roll(state, order[0], first_sweep, arms)
+        budget = self._budget_fitting(started)
+        candidates = order[:candidate_count(budget, len(order))]
+        self._halve(state, candidates, arms, budget, first_sweep, started)
+        return max(candidates, key=lambda move: arms[move.text].mean())
+
+    def _first_look(self, state: State, moves: list[Move]) -> list[Move]:
+        """``moves`` from the most promising to the least, by the hint after each over the same
+        ``LOOK_SAMPLES`` guesses; a move that a guess cannot play comes last."""
+        seeds = [self.draw(1 << 30) for _ in range(LOOK_SAMPLES)]
+        values = {}
+        for move in moves:
             try:
-                self._iterate(root, world, order, state.round, rollout)
+                values[move.text] = sum(self._hint_after(state, move, seed) for seed in seeds)
             except RulesError:
-                self.given_up += 1
-            self.done += 1
-        return self._best(root, moves)
+                values[move.text] = -math.inf
+        return sorted(moves, key=lambda move: -values[move.text])
 
-    def _budget_left(self, deadline: float | None) -> bool:
-        """Another iteration? Under a time budget, always at least one."""
-        if self.done >= self.iterations:
-            return False
-        return deadline is None or self.done == 0 or time.perf_counter() < deadline
+    def _hint_after(self, state: State, move: Move, seed: int) -> float:
+        guess = sample_state(self.game, state, self.seat, seed)
+        apply_move(self.game, guess, move, checked=False)
+        return seat_value(self.game, guess, self.seat)
 
-    def _best(self, root: Node, moves: list[Move]) -> Move:
-        """The move worth most among those tried at least a quarter as often as the most tried
-        (a move tried once or twice may look better than it is); ties go to the first legal."""
-        tried = {m.text: root.children[(self.seat, m.text)] for m in moves
-                 if root.children.get((self.seat, m.text)) is not None and root.children[(self.seat, m.text)].visits}
-        most = max((child.visits for child in tried.values()), default=0)
-        candidates = [m for m in moves if m.text in tried and 4 * tried[m.text].visits >= most]
-        if not candidates:
-            return moves[0]
-        return max(candidates, key=lambda m: tried[m.text].total / tried[m.text].visits)
+    def _budget_fitting(self, started: float) -> int:
+        """The rollouts of this search: its iterations, or fewer where they would not fit in its
+        seconds at the pace of the first one."""
+        if self.seconds is None:
+            return self.iterations
+        spent = time.perf_counter() - started
+        pace = spent / self.done
+        return max(1, min(self.iterations, self.done + int((self.seconds - spent) / pace)))
 
-    def _iterate(self, root: Node, world: State, order: list[Move], hand: int, rollout: Rollout) -> None:
-        path, world = self._descend(root, world, order, hand)
-        world = rollout.play_on(world, hand, self.horizon - len(path))
-        rewards = seat_rewards(self.game, world, {node.seat for node in path})
-        for value in rewards.values():
-            self.spread.add(value)
-        root.visits += 1
-        for node in path:
-            node.visits += 1
-            node.total += rewards[node.seat]
+    def _halve(self, state: State, candidates: list[Move], arms: dict[str, Arm], budget: int,
+               sweep: tuple[int, int], started: float) -> None:
+        """Spend ``budget`` in rounds over ``candidates``, keeping the better half after each;
+        ``candidates`` is left holding the moves still in. ``sweep`` is the first sweep, whose
+        rollout of the first candidate is made."""
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        deadline = None if self.seconds is None else started + self.seconds
+        made = candidates[0]
+        while len(candidates) > 1 and self.done < budget:
+            # Karnin's share: each round may spend a ``rounds``-th of the budget (some is left over).
+            for _ in range(max(1, budget // (len(candidates) * rounds))):
+                if self.done >= budget:
+                    break
+                if made is None:
+                    sweep = self._new_sweep()
+                for move in candidates:
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        return
+                    if move is not made:
+                        self._roll(state, move, sweep, arms)
+                made = None
+            if self.done < budget:
+                candidates.sort(key=lambda move: -arms[move.text].mean())
+                del candidates[math.ceil(len(candidates) / 2):]
 
-    def _descend(self, root: Node, world: State, order: list[Move], hand: int) -> tuple[list[Node], State]:
-        """Walk down the tree, playing its moves in ``world``, and add at most one node; below the
-        root, the walk stops before a move that begins another phase of the hand (see
-        ``rollout.within_phase``). The path and the position reached."""
-        node, path, game = root, [], self.game
-        while not world.over and world.current is not None:
-            mover = world.current
-            moves = legal_moves(game, world, mover)
-            if node is root:            # the seat's own moves, in the order of the first look
-                rank = {move.text: i for i, move in enumerate(order)}
-                moves = sorted((m for m in moves if m.text in rank), key=lambda m: rank[m.text])
-            if not moves:
-                break
-            tried, untried = [], []
-            for move in moves:
-                child = node.children.get((mover, move.text))
-                (untried if child is None else tried).append(move if child is None else (move, child))
-            for _, child in tried:
-                child.available += 1
-            widen = untried and (not tried or len(node.children) < WIDEN * math.sqrt(node.visits + 1))
-            if widen:
-                move = untried[0] if node is root else untried[self.draw(len(untried))]
-            else:
-                move, child = self._select(tried)
-            after = self._play(world, move, hand, node is root)
-            if after is None:
-                break
-            world = after
-            if widen:
-                path.append(node.children.setdefault((mover, move.text), Node(mover)))
-                return path, world
-            node = child
-            path.append(node)
-            if node.visits < self.expand_after:
-                break
-        return path, world
+    def _new_sweep(self) -> tuple[int, int]:
+        """A sweep's seeds: of its guess, and of the rollout's choices."""
+        return self.draw(1 << 30), self.draw(1 << 30)
 
-    def _play(self, world: State, move: Move, hand: int, at_root: bool) -> State | None:
-        if at_root:             # the bot's own move: valued wherever it leads, as the greedy bot does
-            apply_move(self.game, world, move, checked=False)
-            return world
-        return within_phase(self.game, world, move, hand)
-
-    def _select(self, tried: list[tuple[Move, Node]]) -> tuple[Move, Node]:
-        """The move with the best upper confidence bound for the seat making it."""
-        scale = self.spread.deviation() or 1.0
-        best, best_bound = tried[0], -math.inf
-        for move, child in tried:
-            if not child.visits:
-                return move, child
-            bound = child.total / child.visits / scale + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
-            if bound > best_bound:
-                best, best_bound = (move, child), bound
-        return best
+    def _roll(self, state: State, move: Move, sweep: tuple[int, int], arms: dict[str, Arm]) -> None:
+        """One rollout of ``move`` in the sweep's guess, added to the move's arm."""
+        guess_seed, choice_seed = sweep
+        self.done += 1
+        try:
+            world = sample_state(self.game, state, self.seat, guess_seed)
+            apply_move(self.game, world, move, checked=False)     # valued wherever it leads, as greedy does
+            world = Rollout(self.game, seeded_draw(choice_seed)).play_on(world, state.round, self.horizon - 1)
+            value = seat_rewards(self.game, world, {self.seat})[self.seat]
+        except RulesError:
+            self.given_up += 1
+            return
+        arm = arms[move.text]
+        arm.total += value
+        arm.count += 1
 
 
-class Spread:
-    """The standard deviation of the values seen so far (Welford's running sums)."""
+def candidate_count(budget: int, moves: int) -> int:
+    """How many of ``moves`` a budget of rollouts can halve down to one: the largest ``n`` with
+    ``n * ceil(log2 n)`` at most ``budget`` (two at least, when there are two)."""
+    n = 2
+    while n < moves and (n + 1) * math.ceil(math.log2(n + 1)) <= budget:
+        n += 1
+    return min(n, moves)
 
-    __slots__ = ("count", "mean", "squares")
 
-    def __init__(self):
-        self.count, self.mean, self.squares = 0, 0.0, 0.0
+def seeded_draw(seed: int) -> Callable[[int], int]:
+    """``draw(n)``: an integer in [0, n) from a generator of its own, seeded with ``seed``."""
+    state = rng.seed_state(seed)
 
-    def add(self, value: float) -> None:
-        self.count += 1
-        delta = value - self.mean
-        self.mean += delta / self.count
-        self.squares += delta * (value - self.mean)
-
-    def deviation(self) -> float:
-        return math.sqrt(self.squares / self.count) if self.count > 1 else 0.0
+    def draw(n: int) -> int:
+        nonlocal state
+        value, state = rng.below(state, n)
+        return value
+    return draw
 
 
 def search_budget(text: str) -> dict:
