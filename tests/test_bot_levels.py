@@ -1,5 +1,5 @@
 """Levels a player chooses (easy, medium, hard), careless moves, and the search's budget: what each
-level is made of, in a game with turns and in free play; how many iterations a search makes."""
+level is made of, in a game with turns and in free play; how many rollouts a search makes."""
 from __future__ import annotations
 
 import pytest
@@ -72,7 +72,7 @@ def test_a_bot_that_always_errs_plays_at_random_and_one_that_never_does_draws_no
     assert [careful.choose(state, moves) for _ in range(5)] == [moves[draws.draw(len(moves))] for _ in range(5)]
 
 
-def test_the_search_counts_its_iterations_and_repeats_itself_with_the_same_seed():
+def test_the_search_counts_its_rollouts_and_repeats_itself_with_the_same_seed():
     loaded = load("dice_poker")
     state = loaded.new_state(2, 6)
     loaded.apply(state, loaded.legal_moves(state)[0])        # the first throw

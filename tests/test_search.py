@@ -167,11 +167,11 @@ def test_bot_kinds_and_budgets(kind, expected):
     ("serch", "there is no bot kind 'serch'", "did you mean 'search'?"),
     ("greedy:5", "the greedy bot takes no budget: write 'greedy', not 'greedy:5'", None),
     ("search:0", "'search:0' is not a budget the search bot takes",
-     "write iterations (search:200, from 1 to 1000000) or seconds per move (search:1.5s, up to 3600)"),
+     "write rollouts (search:200, from 1 to 1000000) or seconds per move (search:1.5s, up to 3600)"),
     ("search:fast", "'search:fast' is not a budget the search bot takes",
-     "write iterations (search:200, from 1 to 1000000) or seconds per move (search:1.5s, up to 3600)"),
+     "write rollouts (search:200, from 1 to 1000000) or seconds per move (search:1.5s, up to 3600)"),
     ("search:nans", "'search:nans' is not a budget the search bot takes",
-     "write iterations (search:200, from 1 to 1000000) or seconds per move (search:1.5s, up to 3600)"),
+     "write rollouts (search:200, from 1 to 1000000) or seconds per move (search:1.5s, up to 3600)"),
 ])
 def test_a_bad_bot_kind_is_refused_with_a_reason(kind, message, hint):
     with pytest.raises(OptionError) as caught:
@@ -194,7 +194,7 @@ def test_the_command_line_takes_a_search_budget_and_refuses_a_bad_one():
     bad = CliRunner().invoke(main, ["play", str(GAMES / "dice_poker.yaml"), "--bot", "search:x"])
     assert bad.exit_code == 2
     assert bad.output.splitlines()[-1] == (
-        "Error: Invalid value for '--bot': 'search:x' is not a budget the search bot takes; write iterations "
+        "Error: Invalid value for '--bot': 'search:x' is not a budget the search bot takes; write rollouts "
         "(search:200, from 1 to 1000000) or seconds per move (search:1.5s, up to 3600)")
     free = CliRunner().invoke(main, ["simulate", str(GAMES / "nerts.yaml"), "-n", "1", "--bots", "search"])
     assert free.exit_code == 2

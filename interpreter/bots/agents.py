@@ -5,8 +5,9 @@
   in score, averaged over a few states sampled from what the seat sees (so dice not yet thrown
   and cards not yet seen are guessed, never read).
 - ``priority``: a move of the first kind in the game's ``bot.priority`` list it can play.
-- ``search``: information-set Monte Carlo tree search (``search.py``), with a budget of iterations
-  (``search:200``) or of seconds per decision (``search:1.5s``).
+- ``search``: Monte Carlo search (``search.py``): its best moves compared by rollouts on the same
+  guesses and halved round by round, with a budget of rollouts (``search:200``) or of seconds per
+  decision (``search:1.5s``).
 
 The levels ``easy``, ``medium`` and ``hard`` are for players: in a game with turns, the search
 bot with a budget and a share of careless moves (``LEVELS``); in free play, where speed counts,
@@ -71,10 +72,10 @@ class PriorityBot(Bot):
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "priority": PriorityBot, "search": SearchBot}
 
-# The levels in a game with turns: the search bot's iterations per decision and its share of
+# The levels in a game with turns: the search bot's rollouts per decision and its share of
 # careless moves (any legal move, at random). Each is measured against the one below in docs/bots.md.
-# A player waits for hard at most HARD_SECONDS (and one iteration): on a busy machine it stops
-# there, before its iterations are done.
+# A player waits for hard at most HARD_SECONDS (and one rollout): on a busy machine it stops
+# there, before its rollouts are done.
 HARD_SECONDS = 1.2
 LEVELS = {
     "easy": {"iterations": 10, "mistakes": 0.2},

@@ -12,13 +12,13 @@ sequential halving over the seat's moves, every move compared on the same guesse
    to ``horizon`` moves from the root (the game's ``bot.horizon``, else ``HORIZON``), each seat
    playing as the greedy bot does. The position reached is valued by the seat's own standing
    (``rollout.seat_rewards``). Every candidate of a sweep meets the same guess and the same
-   rollout generator (common random numbers): two moves are told apart by what they do, not by
-   the luck each one met.
+   rollout generator (common random numbers): what tells two moves apart is more what they do
+   and less the luck each one met.
 3. **Halving.** The budget is spent in ``ceil(log2 n)`` rounds, each shared evenly among the
-   candidates left (a round spends at most a ``ceil(log2 n)``-th of the budget, so that a little
-   of it may be left unspent); after a round the worse half of them, by their mean value over every sweep
-   so far, is dropped (sequential halving: Karnin, Koren and Somekh, 2013). The rollouts go to
-   telling the best moves apart, not to confirming that the worst are bad.
+   candidates left (a round spends at most a ``ceil(log2 n)``-th of the budget, so a little of it
+   may be left unspent); after a round the worse half of them, by their mean value over every
+   sweep so far, is dropped (sequential halving: Karnin, Koren and Somekh, 2013). The rollouts
+   go to telling the best moves apart, not to confirming that the worst are bad.
 
 The bot plays the candidate left worth most. Under a time budget, the first rollout's time sets
 how many rollouts fit in it; the search stops at the deadline in any case. A guess that the rules
@@ -87,8 +87,9 @@ class SearchBot(Bot):
         order = self._first_look(state, moves)
         arms = self.arms = {move.text: Arm() for move in order}
         first_sweep = self._new_sweep()
+        began = time.perf_counter()
         self._roll(state, order[0], first_sweep, arms)
-        budget = self._budget_fitting(started)
+        budget = self._budget_fitting(started, time.perf_counter() - began)
         candidates = order[:candidate_count(budget, len(order))]
         self._halve(state, candidates, arms, budget, first_sweep, started)
         return max(candidates, key=lambda move: arms[move.text].mean())
@@ -110,14 +111,13 @@ class SearchBot(Bot):
         apply_move(self.game, guess, move, checked=False)
         return seat_value(self.game, guess, self.seat)
 
-    def _budget_fitting(self, started: float) -> int:
-        """The rollouts of this search: its iterations, or fewer where they would not fit in its
-        seconds at the pace of the first one."""
+    def _budget_fitting(self, started: float, pace: float) -> int:
+        """The rollouts of this search: its ``iterations``, or fewer where they would not fit in
+        what is left of its seconds at ``pace``, the time of the first rollout."""
         if self.seconds is None:
             return self.iterations
-        spent = time.perf_counter() - started
-        pace = spent / self.done
-        return max(1, min(self.iterations, self.done + int((self.seconds - spent) / pace)))
+        left = self.seconds - (time.perf_counter() - started)
+        return max(1, min(self.iterations, self.done + int(left / max(pace, 1e-9))))
 
     def _halve(self, state: State, candidates: list[Move], arms: dict[str, Arm], budget: int,
                sweep: tuple[int, int], started: float) -> None:
@@ -186,7 +186,7 @@ def seeded_draw(seed: int) -> Callable[[int], int]:
 
 
 def search_budget(text: str) -> dict:
-    """The budget written after ``search:``: iterations (``200``) or seconds (``1.5s``)."""
+    """The budget written after ``search:``: rollouts (``200``) or seconds (``1.5s``)."""
     try:
         if text.endswith("s"):
             seconds = float(text[:-1])
@@ -199,5 +199,5 @@ def search_budget(text: str) -> dict:
         return {"iterations": iterations}
     except ValueError:
         raise OptionError(f"'search:{text}' is not a budget the search bot takes",
-                          hint=f"write iterations (search:200, from 1 to {MAX_ITERATIONS}) or seconds per "
+                          hint=f"write rollouts (search:200, from 1 to {MAX_ITERATIONS}) or seconds per "
                                f"move (search:1.5s, up to {MAX_SECONDS:g})") from None
