@@ -320,14 +320,8 @@ TWINS = """
 name: Twins
 players: {min: 2, max: 2, default: 2}
 dice: {count: 1, faces: 6}
-variables:
-  seat: {points: 0}
-flow:
-  rounds: 1
-  phases:
-    - name: turns
-      turns: {from: 0, each: once}
-      moves: [left, right]
+variables: {seat: {points: 0}}
+flow: {rounds: 1, phases: [{name: turns, turns: {from: 0, each: once}, moves: [left, right]}]}
 moves:
   left:
     do: [roll: dice, {set: {points: sum(dice)}}, end_turn]

@@ -5,10 +5,10 @@ The policy is the greedy bot's, with one guess of the chance a move meets where 
 makes four: the seat to move looks at its moves (at most ``CANDIDATES``, drawn at random) and
 takes the one after which its hint values its position most. A policy as good as the greedy bot
 makes the search an improvement on it: a rollout that plays worse than greedy values the moves
-the search compares by lines no greedy player would follow. (Epsilon-greedy, ``GREEDY_SHARE`` below 1,
-plays any legal move now and then.) Each move is looked at in a copy of the position whose random
-generator is drawn afresh, so the dice a move throws are guessed, never read from the guess being
-played on: the policy cannot know which throw will come.
+the search compares by lines no greedy player would follow. (Epsilon-greedy, ``GREEDY_SHARE``
+below 1, plays any legal move now and then.) Each move is looked at in a copy of the position
+whose random generator is drawn afresh, so the dice a move throws are guessed, never read from
+the guess being played on: the policy cannot know which throw will come.
 """
 from __future__ import annotations
 
