@@ -343,3 +343,32 @@ def test_every_move_of_a_sweep_meets_the_same_throw(tmp_path):
         assert left.count == right.count == 10 and left.total == right.total
         totals.append(left.total)
     assert len(set(totals)) == 3            # the throws differ from search to search
+
+
+def test_a_time_budget_is_counted_in_rollouts_at_the_pace_of_the_first_rollout(monkeypatch):
+    # A clock that a first look moves on by 1 s and a rollout by 0.01 s: of a 2 s budget, 0.99 s
+    # is left after the first rollout, time for 98 more (the first look sets no rollout's pace).
+    from interpreter.bots import search as module
+
+    class Clock:
+        now = 0.0
+
+        @classmethod
+        def perf_counter(cls):
+            return cls.now
+
+    def advancing(method, seconds):
+        def run(*args):
+            Clock.now += seconds
+            return method(*args)
+        return run
+    monkeypatch.setattr(module, "time", Clock)
+    monkeypatch.setattr(SearchBot, "_first_look", advancing(SearchBot._first_look, 1.0))
+    monkeypatch.setattr(SearchBot, "_roll", advancing(SearchBot._roll, 0.01))
+    loaded = load("dice_poker")
+    state = loaded.new_state(2, 6)
+    loaded.apply(state, loaded.legal_moves(state)[0])
+    timed = SearchBot(loaded.game, state.current, seed=4, seconds=2.0)
+    timed.choose(state, loaded.legal_moves(state))
+    # 99 rollouts in all: 19 candidates (19 * 5 <= 99), halved in 5 rounds that spend 80 of them.
+    assert timed.done == sum(arm.count for arm in timed.arms.values()) == 80
