@@ -86,7 +86,7 @@ class SearchBot(Bot):
         started = time.perf_counter()   # the first look counts in a time budget
         order = self._first_look(state, moves)
         arms = self.arms = {move.text: Arm() for move in order}
-        first_sweep = self._new_sweep()
+        first_sweep = self._new_sweep(state)
         began = time.perf_counter()
         self._roll(state, order[0], first_sweep, arms)
         budget = self._budget_fitting(started, time.perf_counter() - began)
@@ -97,19 +97,19 @@ class SearchBot(Bot):
     def _first_look(self, state: State, moves: list[Move]) -> list[Move]:
         """``moves`` from the most promising to the least, by the hint after each over the same
         ``LOOK_SAMPLES`` guesses; a move that a guess cannot play comes last."""
-        seeds = [self.draw(1 << 30) for _ in range(LOOK_SAMPLES)]
+        guesses = [sample_state(self.game, state, self.seat, self.draw(1 << 30)) for _ in range(LOOK_SAMPLES)]
         values = {}
         for move in moves:
             try:
-                values[move.text] = sum(self._hint_after(state, move, seed) for seed in seeds)
+                values[move.text] = sum(self._hint_after(guess, move) for guess in guesses)
             except RulesError:
                 values[move.text] = -math.inf
         return sorted(moves, key=lambda move: -values[move.text])
 
-    def _hint_after(self, state: State, move: Move, seed: int) -> float:
-        guess = sample_state(self.game, state, self.seat, seed)
-        apply_move(self.game, guess, move, checked=False)
-        return seat_value(self.game, guess, self.seat)
+    def _hint_after(self, guess: State, move: Move) -> float:
+        after = guess.clone()
+        apply_move(self.game, after, move, checked=False)
+        return seat_value(self.game, after, self.seat)
 
     def _budget_fitting(self, started: float, pace: float) -> int:
         """The rollouts of this search: its ``iterations``, or fewer where they would not fit in
@@ -120,7 +120,7 @@ class SearchBot(Bot):
         return max(1, min(self.iterations, self.done + int(left / max(pace, 1e-9))))
 
     def _halve(self, state: State, candidates: list[Move], arms: dict[str, Arm], budget: int,
-               sweep: tuple[int, int], started: float) -> None:
+               sweep: tuple[State, int], started: float) -> None:
         """Spend ``budget`` in rounds over ``candidates``, keeping the better half after each;
         ``candidates`` is left holding the moves still in. ``sweep`` is the first sweep, whose
         rollout of the first candidate is made."""
@@ -133,7 +133,7 @@ class SearchBot(Bot):
                 if self.done >= budget:
                     break
                 if made is None:
-                    sweep = self._new_sweep()
+                    sweep = self._new_sweep(state)
                 for move in candidates:
                     if deadline is not None and time.perf_counter() >= deadline:
                         return
@@ -144,16 +144,16 @@ class SearchBot(Bot):
                 candidates.sort(key=lambda move: -arms[move.text].mean())
                 del candidates[math.ceil(len(candidates) / 2):]
 
-    def _new_sweep(self) -> tuple[int, int]:
-        """A sweep's seeds: of its guess, and of the rollout's choices."""
-        return self.draw(1 << 30), self.draw(1 << 30)
+    def _new_sweep(self, state: State) -> tuple[State, int]:
+        """A sweep: its guess (made once, copied for each candidate), and its rollouts' seed."""
+        return sample_state(self.game, state, self.seat, self.draw(1 << 30)), self.draw(1 << 30)
 
-    def _roll(self, state: State, move: Move, sweep: tuple[int, int], arms: dict[str, Arm]) -> None:
+    def _roll(self, state: State, move: Move, sweep: tuple[State, int], arms: dict[str, Arm]) -> None:
         """One rollout of ``move`` in the sweep's guess, added to the move's arm."""
-        guess_seed, choice_seed = sweep
+        guess, choice_seed = sweep
         self.done += 1
         try:
-            world = sample_state(self.game, state, self.seat, guess_seed)
+            world = guess.clone()
             apply_move(self.game, world, move, checked=False)     # valued wherever it leads, as greedy does
             world = Rollout(self.game, seeded_draw(choice_seed)).play_on(world, state.round, self.horizon - 1)
             value = seat_rewards(self.game, world, {self.seat})[self.seat]
