@@ -1,7 +1,8 @@
 """A simulation with the search bot's parameters changed, to tune them: a bundled game, the
 number of players and of games, the bots seat by seat, then NAME=VALUE settings of the search
-(``horizon`` for the bot; ``LOOK_SAMPLES``, ``GREEDY_SHARE``, ``CANDIDATES`` for the modules;
-``seed``, the first game's, 0 unless given) and ``-o OPTION=VALUE`` options of the game.
+(``horizon`` for the bot, a number of moves or ``hand``, in every phase; ``LOOK_SAMPLES``,
+``GREEDY_SHARE``, ``CANDIDATES`` for the modules; ``seed``, the first game's, 0 unless given)
+and ``-o OPTION=VALUE`` options of the game.
 
     python benchmarks/search_params.py dice_poker 2 30 search:50,greedy horizon=1
     python benchmarks/search_params.py dice_poker 2 100 search:50,greedy LOOK_SAMPLES=1 seed=100
@@ -30,7 +31,7 @@ def main() -> None:
         item = rest.pop(0)
         target = options if item == "-o" else settings
         key, value = (rest.pop(0) if item == "-o" else item).split("=")
-        target[key] = value if target is options else (float(value) if "." in value else int(value))
+        target[key] = value if target is options else setting(value)
     seed = settings.pop("seed", 0)
     for key in [k for k in settings if k in MODULE_SETTINGS]:
         setattr(MODULE_SETTINGS[key], key, settings.pop(key))
@@ -47,6 +48,16 @@ def main() -> None:
                       on_game=lambda: print("game", next(count), round(time.time() - started), file=sys.stderr))
     print(" ".join(sys.argv[1:]))
     print(render_text(report))
+
+
+def setting(text: str) -> int | float | str:
+    """A setting's value: a number where it reads as one (``horizon=8``), else its text (``horizon=hand``)."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 if __name__ == "__main__":

@@ -135,8 +135,8 @@ def test_the_games_bot_horizon_sets_how_far_the_search_looks_ahead(tmp_path):
 
 
 @pytest.mark.parametrize("horizon, message", [
-    ("0", "47:16: error: expected at least 1, got 0 in bot.horizon"),
-    ("deep", "47:16: error: expected a whole number, got the text 'deep' in bot.horizon"),
+    ("0", "47:16: error: the number 0 in bot.horizon is not a number of moves from 1 to 1000, or hand"),
+    ("deep", "47:16: error: 'deep' in bot.horizon is not a number of moves from 1 to 1000, or hand"),
 ])
 def test_a_bot_horizon_that_is_not_a_count_of_moves_is_refused(tmp_path, horizon, message):
     path = write(tmp_path, GAME + f"bot: {{horizon: {horizon}}}\n")
@@ -372,3 +372,66 @@ def test_a_time_budget_is_counted_in_rollouts_at_the_pace_of_the_first_rollout(m
     timed.choose(state, loaded.legal_moves(state))
     # 99 rollouts in all: 19 candidates (19 * 5 <= 99), halved in 5 rounds that spend 80 of them.
     assert timed.done == sum(arm.count for arm in timed.arms.values()) == 80
+
+
+# A promise is valued by what it promises until the work is done: the hint of the first phase
+# overrates the largest, which the work cannot keep.
+PROMISE = """
+name: Promise
+players: {min: 2, max: 2, default: 2}
+variables:
+  seat: {promised: 0, made: 0}
+define:
+  kept: 'if made >= promised then promised else -promised'
+flow:
+  rounds: 1
+  phases:
+    - {name: promise, turns: {from: 0, each: once}, moves: [promise]}
+    - {name: work, turns: {from: 0, each: once}, moves: [work]}
+moves:
+  promise:
+    params: {n: {from: '1..3'}}
+    do: [{set: {promised: n}}, end_turn]
+  work:
+    do: [{set: {made: 2}}, end_turn]
+scoring: {score: kept}
+bot:
+  hint: 'if made == 0 then promised else kept'
+"""
+
+
+@pytest.mark.parametrize("bot_settings, picked, means", [
+    ("", "promise 3", {"promise 3": 3.0, "promise 2": 2.0, "promise 1": 1.0}),
+    ("  horizon: 30\n", "promise 3", {"promise 3": 3.0, "promise 2": 2.0, "promise 1": 1.0}),
+    ("  horizon: hand\n", "promise 2", {"promise 3": -3.0, "promise 2": 2.0, "promise 1": 1.0}),
+    ("  phase_horizons: {promise: hand}\n", "promise 2", {"promise 3": -3.0, "promise 2": 2.0, "promise 1": 1.0}),
+    ("  horizon: hand\n  phase_horizons: {promise: 3}\n", "promise 3", {"promise 3": 3.0, "promise 2": 2.0, "promise 1": 1.0}),
+])
+def test_a_horizon_of_hand_values_a_decision_by_the_hand_played_out_through_its_phases(tmp_path, bot_settings,
+                                                                                        picked, means):
+    # A number of moves stops a rollout before the work phase, however large; `hand` plays it.
+    loaded = load_game(write(tmp_path, PROMISE + bot_settings))
+    state = loaded.new_state(2, 1)
+    search = SearchBot(loaded.game, 0, seed=1, iterations=12)
+    assert search.choose(state, loaded.legal_moves(state)).text == picked
+    assert {text: arm.mean() for text, arm in search.arms.items()} == means
+
+
+def test_a_horizon_given_to_the_bot_holds_in_every_phase(tmp_path):
+    loaded = load_game(write(tmp_path, PROMISE + "  phase_horizons: {promise: hand, work: 2}\n"))
+    bot = SearchBot(loaded.game, 0)
+    assert (bot.horizon_at(0), bot.horizon_at(1)) == ("hand", 2)
+    given = SearchBot(loaded.game, 0, horizon=5)
+    assert (given.horizon_at(0), given.horizon_at(1)) == (5, 5)
+
+
+@pytest.mark.parametrize("settings, message, hint", [
+    ("{promis: hand}", "21:20: error: unknown phase 'promis'", "did you mean 'promise'?"),
+    ("{bidding: hand}", "21:20: error: unknown phase 'bidding'", "the phases are: promise, work"),
+])
+def test_a_phase_horizon_names_a_phase_of_the_game(tmp_path, settings, message, hint):
+    path = write(tmp_path, PROMISE + f"  phase_horizons: {settings}\n")
+    with pytest.raises(RulesError) as caught:
+        load_game(path)
+    lines = caught.value.render().splitlines()
+    assert lines[0] == f"{path}:{message}" and lines[-1].strip() == f"hint: {hint}"

@@ -34,17 +34,18 @@ class Rollout:
         self.greedy_share = greedy_share
         self.candidates = candidates
 
-    def play_on(self, world: State, hand: int, moves_left: int) -> State:
+    def play_on(self, world: State, hand: int, moves_left: int, through_phases: bool = False) -> State:
         """``world`` played on, at most ``moves_left`` moves, stopping at the end of the game or of
         the hand (the round ``hand``), where free play would begin, or just before a new phase of
-        the hand (``within_phase``)."""
+        the hand (``within_phase``) unless ``through_phases``."""
         for _ in range(moves_left):
             if world.over or world.current is None or world.round != hand:
                 return world
             moves = legal_moves(self.game, world, world.current)
             if not moves:
                 return world
-            after = within_phase(self.game, world, self._pick(world, moves), hand)
+            move = self._pick(world, moves)
+            after = played(self.game, world, move) if through_phases else within_phase(self.game, world, move, hand)
             if after is None:
                 return world
             world = after
@@ -66,10 +67,16 @@ def within_phase(game: Any, world: State, move: Move, hand: int) -> State | None
     A game's hint may value the phases of a hand on different scales (an auction by the contract's
     risk, the play by the cards, the contract forgotten): values are compared within one phase, or
     at the end of the hand, where the hand's result stands."""
-    after = world.clone()
-    apply_move(game, after, move, checked=False)
+    after = played(game, world, move)
     if after.round == hand and not after.over and after.phase != world.phase:
         return None
+    return after
+
+
+def played(game: Any, world: State, move: Move) -> State:
+    """A copy of ``world`` after ``move``."""
+    after = world.clone()
+    apply_move(game, after, move, checked=False)
     return after
 
 

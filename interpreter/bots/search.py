@@ -9,9 +9,10 @@ sequential halving over the seat's moves, every move compared on the same guesse
    of dice to throw again) is not spread thin.
 2. **Sweeps.** A sweep makes one guess and plays each candidate in it: the move, then the game
    played on (``rollout.play_on``) to the end of the hand (the round), to the end of the game, or
-   to ``horizon`` moves from the root (the game's ``bot.horizon``, else ``HORIZON``), each seat
-   playing as the greedy bot does. The position reached is valued by the seat's own standing
-   (``rollout.seat_rewards``). Every candidate of a sweep meets the same guess and the same
+   to ``horizon`` moves from the root (the game's ``bot.phase_horizons`` for the phase of the
+   decision, else its ``bot.horizon``, else ``HORIZON``), each seat playing as the greedy bot
+   does; a horizon of ``HAND`` plays the hand out through its phases. The position reached is
+   valued by the seat's own standing (``rollout.seat_rewards``). Every candidate of a sweep meets the same guess and the same
    rollout generator (common random numbers): what tells two moves apart is more what they do
    and less the luck each one met.
 3. **Halving.** The budget is spent in ``ceil(log2 n)`` rounds, each shared evenly among the
@@ -42,6 +43,8 @@ from .rollout import Rollout, seat_rewards
 DEFAULT_ITERATIONS = 200
 HORIZON = 3             # moves from the root after which a rollout stops (unless the hand ends first),
                         # where the game's ``bot.horizon`` does not say
+HAND = "hand"           # a horizon: the rollout plays to the end of the hand, through its phases,
+HAND_MOVES = 1000       # at most this many moves (a longer hand is valued where the rollout stops)
 LOOK_SAMPLES = 4        # guesses the first look adds the hint over, as the greedy bot does
 MAX_ITERATIONS = 1_000_000
 MAX_SECONDS = 3600.0
@@ -73,7 +76,9 @@ class SearchBot(Bot):
             iterations = DEFAULT_ITERATIONS if seconds is None else MAX_ITERATIONS
         self.iterations = iterations
         self.seconds = seconds
+        # A horizon given here holds in every phase; else the game's, phase by phase.
         self.horizon = horizon or game.bot_horizon or HORIZON
+        self.phase_horizons = {} if horizon else game.bot_phase_horizons
         self.done = 0                   # rollouts of the last search (given-up guesses included)
         self.given_up = 0               # of which guesses the rules could not play on
         self.arms: dict[str, Arm] = {}  # the last search's rollouts of each move, by its text
@@ -93,6 +98,10 @@ class SearchBot(Bot):
         candidates = order[:candidate_count(budget, len(order))]
         self._halve(state, candidates, arms, budget, first_sweep, started)
         return max(candidates, key=lambda move: arms[move.text].mean())
+
+    def horizon_at(self, phase: int) -> int | str:
+        """The horizon of a decision in ``phase`` (an index of ``game.phases``): moves, or ``HAND``."""
+        return self.phase_horizons.get(phase, self.horizon)
 
     def _first_look(self, state: State, moves: list[Move]) -> list[Move]:
         """``moves`` from the most promising to the least, by the hint after each over the same
@@ -155,7 +164,11 @@ class SearchBot(Bot):
         try:
             world = guess.clone()
             apply_move(self.game, world, move, checked=False)     # valued wherever it leads, as greedy does
-            world = Rollout(self.game, seeded_draw(choice_seed)).play_on(world, state.round, self.horizon - 1)
+            policy, horizon = Rollout(self.game, seeded_draw(choice_seed)), self.horizon_at(state.phase)
+            if horizon == HAND:
+                world = policy.play_on(world, state.round, HAND_MOVES, through_phases=True)
+            else:
+                world = policy.play_on(world, state.round, horizon - 1)
             value = seat_rewards(self.game, world, {self.seat})[self.seat]
         except RulesError:
             self.given_up += 1

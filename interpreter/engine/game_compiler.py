@@ -205,7 +205,8 @@ class GameCompiler:
         self._scoring(data.get("scoring"))
         game.hint = self.expr(("bot", "hint")) if "hint" in data.get("bot", {}) else None
         game.bot_priority = self._move_names(("bot", "priority"))
-        game.bot_horizon = data.get("bot", {}).get("horizon")     # None: the search bot's own
+        game.bot_horizon = data.get("bot", {}).get("horizon")     # moves or "hand"; None: the search bot's own
+        game.bot_phase_horizons = self._phase_horizons(("bot", "phase_horizons"))
         view = data.get("view", {})
         game.shown = {level: {label: self.expr(("view", level, label)) for label in view.get(level, {})}
                       for level in ("game", "seat")}
@@ -330,6 +331,18 @@ class GameCompiler:
             turn_start=block(path + ("turn_start",)), turn_end=block(path + ("turn_end",)),
             pos=self.doc.pos(path + ("name",)),
         )
+
+    def _phase_horizons(self, path: tuple) -> dict[int, Any]:
+        """``bot.phase_horizons`` by phase index, its phase names checked."""
+        indexes = {phase.name: i for i, phase in enumerate(self.game.phases)}
+        horizons = {}
+        for name, horizon in (self.doc_value(path) or {}).items():
+            if name in indexes:
+                horizons[indexes[name]] = horizon
+            else:
+                self.errors.append(SpecError(f"unknown phase '{name}'", self.doc.key_pos(path + (name,)),
+                                             hint=did_you_mean(name, indexes) or _choices_hint("the phases are", indexes)))
+        return horizons
 
     def _move_names(self, path: tuple) -> list[str]:
         names = self.doc_value(path) or []
