@@ -344,3 +344,16 @@ def test_the_wilson_interval_of_a_win_rate(wins, games, low, high):
     bounds = wilson(wins, games)
     assert bounds == [pytest.approx(low, abs=5e-7), pytest.approx(high, abs=5e-7)]
     assert wilson(0, 0) is None
+
+
+def test_a_game_of_a_run_tells_each_action_it_plays(tmp_path):
+    from interpreter.tools.playout import play_or_raise
+    path = tmp_path / "toss.yaml"
+    path.write_text(TOSS)
+    loaded = load_game(path)
+    settings = Settings(2, ("random", "random"), 5, 1000)
+    seen = []
+    outcome = play_or_raise(loaded, settings, 3, lambda action: seen.append((action.seat, action.move.name)))
+    assert outcome == play_or_raise(loaded, settings, 3)
+    assert [seat for seat, _ in seen] == [0, 1, 0, 1] and len(seen) == outcome.moves
+    assert {name for _, name in seen} <= {"toss", "keep"}

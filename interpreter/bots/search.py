@@ -12,9 +12,9 @@ sequential halving over the seat's moves, every move compared on the same guesse
    to ``horizon`` moves from the root (the game's ``bot.phase_horizons`` for the phase of the
    decision, else its ``bot.horizon``, else ``HORIZON``), each seat playing as the greedy bot
    does; a horizon of ``HAND`` plays the hand out through its phases. The position reached is
-   valued by the seat's own standing (``rollout.seat_rewards``). Every candidate of a sweep meets the same guess and the same
-   rollout generator (common random numbers): what tells two moves apart is more what they do
-   and less the luck each one met.
+   valued by the seat's own standing (``rollout.seat_rewards``). Every candidate of a sweep
+   meets the same guess and the same rollout generator (common random numbers): what tells two
+   moves apart is more what they do and less the luck each one met.
 3. **Halving.** The budget is spent in ``ceil(log2 n)`` rounds, each shared evenly among the
    candidates left (a round spends at most a ``ceil(log2 n)``-th of the budget, so a little of it
    may be left unspent); after a round the worse half of them, by their mean value over every

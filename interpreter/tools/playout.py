@@ -7,11 +7,12 @@ index alone, wherever it is played.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ..bots.agents import make_bot
 from ..engine.loaded import LoadedGame, load_game
 from ..errors import RulesError
-from ..play.realtime import Table
+from ..play.realtime import Action, Table
 from .simulate_report import GameOutcome
 
 
@@ -37,8 +38,10 @@ def play_game(loaded: LoadedGame, settings: Settings, index: int) -> GameOutcome
         return GameOutcome.failed(index, seed, f"{type(error).__name__}: {error}")
 
 
-def play_or_raise(loaded: LoadedGame, settings: Settings, index: int) -> GameOutcome:
-    """Game ``index`` of a run, played to its end or to the move limit; an error is raised."""
+def play_or_raise(loaded: LoadedGame, settings: Settings, index: int,
+                  on_action: Callable[[Action], None] | None = None) -> GameOutcome:
+    """Game ``index`` of a run, played to its end or to the move limit; an error is raised.
+    ``on_action`` is told each action as it is played."""
     seed = settings.seed + index
     state = loaded.new_state(settings.players, seed)
     bots = {seat: make_bot(kind, loaded.game, seat, seed) for seat, kind in enumerate(settings.bots)}
@@ -49,6 +52,8 @@ def play_or_raise(loaded: LoadedGame, settings: Settings, index: int) -> GameOut
     while not state.over and state.moves < settings.max_moves:
         action = table.next_bot_action()
         first_seat = action.seat if first_seat is None else first_seat
+        if on_action is not None:
+            on_action(action)
     stop = state.stop_reason
     if not state.over:
         stop = f"not over after {settings.max_moves} moves (the move limit)"
