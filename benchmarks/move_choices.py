@@ -15,6 +15,7 @@ import collections
 import sys
 
 from interpreter.engine.loaded import load_game
+from interpreter.errors import RulesError
 from interpreter.tools.playout import Settings, play_or_raise
 from interpreter.tools.simulate import bot_kinds
 
@@ -59,4 +60,7 @@ def play(loaded, settings: Settings, index: int, counted: set[str]) -> tuple[lis
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except RulesError as error:          # a game file, option or bot kind refused: its message, no traceback
+        sys.exit(error.render())
