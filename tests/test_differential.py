@@ -25,7 +25,7 @@ from interpreter.tools.scenario_run import run_scenario
 from interpreter.tools.scenarios import scenarios_in_file, scenarios_in_game
 from tests import test_expr_errors, test_expr_eval, test_expr_fuzz
 from tests.helpers import GAMES, ROOT, game_files
-from tests.runtime_games import CASES
+from tests.runtime_games import CASES, probe
 
 SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
 FLOOR = ROOT / "benchmarks" / "floor.yaml"
@@ -146,6 +146,13 @@ def test_the_compiled_engine_runs_generated_effects_and_flow(path):
     assert not any(m.run.__code__.co_filename == FILENAME for m in reference.moves.values())
 
 
+def test_a_for_effect_is_generated_and_runs_as_the_reference_runs_it():
+    text = probe("      - for: x in [1, 2, 3]\n        do:\n          - for: y in [x, 10]\n            do: [add: {n: y}]")
+    compiled, reference = (load_game("probe.yaml", text=text, engine=name) for name in ("compiled", "reference"))
+    assert compiled.game.moves["poke"].run.__code__.co_filename == FILENAME
+    assert [_play_to_the_end(loaded, 0) for loaded in (compiled, reference)] == [[72, 72], [72, 72]]
+
+
 def _play_to_the_end(loaded, seed: int) -> list:
     state = loaded.new_state(None, seed)
     while not state.over:
@@ -255,6 +262,29 @@ def test_calls_of_defined_functions_give_the_same_values_and_errors():
     for text in texts:
         found = [evaluated(text, scope, None, {}) for scope in scopes]
         assert found[0] == found[1], text
+
+
+def test_a_call_whose_body_reads_functions_without_parameters_is_written_at_its_call():
+    chain = {f"d{i}": UserFunction(f"d{i}", [], f"d{i + 1} + 1") for i in range(45)}
+    functions = {name: UserFunction(name, params, body) for name, params, body in [
+        ("zero", [], "0 * len(dice)"), ("wrong", [], "dice.missing"), ("lifted", ["x"], "x + zero"),
+        ("lift_wrong", ["x"], "x + wrong"), ("d45", [], "len(dice)"), ("deep_plus", ["x"], "x + d0"),
+        ("shallow_plus", ["x"], "x + d20"), ("either", ["x"], "if x > 0 then zero else wrong"),
+        ("pick", ["x"], "if x > 0 then lifted(x) else x")]} | chain
+    scopes = generating(names=test_expr_fuzz.SCOPE.names, functions=functions)
+    texts = ["lifted(2)", "lifted('a')", "lift_wrong(1)", "deep_plus(1)", "shallow_plus(1)", "either(1)",
+             "either(0)", "pick(3) + pick(0)", "[lifted(d) for d in dice]", "lifted(zero) + zero"]
+    for text in texts:
+        found = [evaluated(text, scope, None, {}) for scope in scopes]
+        assert found[0] == found[1], text
+    assert evaluated("shallow_plus(1)", scopes[1], None, {}) == ("value", 26 + len(test_expr_fuzz.SCOPE.names["dice"].get(None)))
+    assert evaluated("deep_plus(1)", scopes[1], None, {})[1:3] == (
+        "LimitError", "defined functions nested too deeply (limit 40)")
+    # Written out: the generated code calls no closure of a plain call.
+    generated = compile_expression("lifted(2)", scopes[1]).body
+    constants = [cell.cell_contents for cell in generated.__closure__]
+    assert generated.__code__.co_filename == FILENAME
+    assert not any(getattr(value, "__qualname__", "").startswith("plain_call") for value in constants)
 
 
 def test_chains_of_tests_of_one_value_take_the_same_branches():

@@ -12,9 +12,9 @@ way at the same places:
 - each expression is evaluated as ``Compiled.__call__`` evaluates it: its generated code written
   here inside a ``try`` that places an error at the expression, when it needs no work budget;
   otherwise (or when it was not generated) the compiled expression is called;
-- ``move`` (to the top or bottom of a zone), ``flip``, the flow's signals, ``if``, ``set`` and
-  ``add`` of a whole variable and ``play_to_trick`` are written out; every other effect (``for``,
-  ``deal``, ``shuffle``, ``log``, a ``set`` of ``x[key]``...) is called as its closure.
+- ``move`` (to the top or bottom of a zone), ``flip``, the flow's signals, ``if``, ``for``,
+  ``set`` and ``add`` of a whole variable and ``play_to_trick`` are written out; every other
+  effect (``deal``, ``shuffle``, ``log``, a ``set`` of ``x[key]``...) is called as its closure.
 """
 from __future__ import annotations
 
@@ -200,6 +200,25 @@ class _BlockBuilder:
                        body=[ast.Assign(targets=[ast.Subscript(value=holder, slice=key, ctx=STORE)], value=added)],
                        orelse=[slow])]
 
+    def _for(self, items: Any, name: str, body: Callable, where: Any) -> list[ast.stmt]:
+        """As ``run_for``: each turn runs the body with an env of its own (the loop's variable,
+        the shared budget and count of turns), here by binding ``env`` to it, then back."""
+        stmts, values = self.value(items)
+        started, outer, item = self.temp(), self.temp(), self.temp()
+        own = ast.Dict(keys=[None, self.const(name), self.const(STEPS), self.const(E.LOOP_ITEMS)],
+                       values=[load(outer), load(item)] + [
+                           ast.Subscript(value=load(started), slice=ast.Constant(i), ctx=LOAD) for i in (1, 2)])
+        self.depth += 1
+        turn = [assign("env", own)] + self.inner_block(body)
+        self.depth -= 1
+        return stmts + [
+            assign(started, call(self.const(E.loop_start), values, self.const(items), load("env"), self.const(where))),
+            assign(outer, load("env")),
+            ast.For(target=ast.Name(id=item, ctx=ast.Store()), iter=ast.Subscript(value=load(started),
+                    slice=ast.Constant(0), ctx=LOAD), body=turn, orelse=[]),
+            assign("env", load(outer)),
+        ]
+
     def _play_to_trick(self, card: Any) -> list[ast.stmt]:
         stmts, value = self.value(card)
         return stmts + [ast.Expr(value=call(self.const(tricks.play_to_trick), CTX, value))]
@@ -233,4 +252,5 @@ _EFFECTS = {
     "flip": _BlockBuilder._flip,
     "set": _BlockBuilder._set,
     "play_to_trick": _BlockBuilder._play_to_trick,
+    "for": _BlockBuilder._for,
 }

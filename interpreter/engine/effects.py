@@ -268,12 +268,7 @@ class EffectCompiler:
             players = ctx.state.players
             start = _seat_number(first(ctx, env), players, first) if first else 0
             targets = [zone_ref(to_name, (start + k) % players) for k in range(players)]
-            place, state = ctx.game.place, ctx.state
-            for _ in range(n):
-                for target in targets:
-                    if not pile:
-                        raise EvalError(f"deal: {ref} ran out of cards")
-                    place(state, pile[-1], target, face, False)
+            ctx.game.deal(ctx.state, pile, targets, n, face, lambda: EvalError(f"deal: {ref} ran out of cards"))
         return run_deal
 
     def _flip(self, path, item, locals_):
@@ -323,21 +318,10 @@ class EffectCompiler:
         self.turns = outer
 
         def run_for(ctx, env):
-            values = items(ctx, env)
-            if not isinstance(values, (list, tuple, dict, str)):
-                raise EvalError(f"for: cannot loop over {show(values)}", items.pos)
-            values = list(values)
-            # The outermost loop sets up the budgets; the loops inside it share its count of
-            # iterations, and every expression they evaluate its work budget (nested loops would
-            # multiply their work otherwise).
-            steps = env.get(STEPS) or [MAX_EVAL_STEPS]
-            left = env.get(LOOP_ITEMS) or [MAX_LOOP_ITERATIONS]
-            left[0] -= len(values)
-            if left[0] < 0:
-                raise LimitError(f"these loops take more than {MAX_LOOP_ITERATIONS} turns", where,
-                                 hint="loop over fewer items, or nest fewer loops")
+            values, steps, left = loop_start(items(ctx, env), items, env, where)
             for value in values:
                 body(ctx, {**env, name: value, STEPS: steps, LOOP_ITEMS: left})
+        run_for.parts = ("for", items, name, body, where)
         return run_for
 
     def _play_to_trick(self, path, item, locals_):
@@ -373,6 +357,24 @@ def _signal(word: str) -> Run:
         ctx.signals.append(word)
     run_signal.parts = ("signal", word)
     return run_signal
+
+
+def loop_start(values: Any, items: Any, env: dict, where: Any) -> tuple[list, list, list]:
+    """What a ``for`` effect does before its first turn: the items it runs over (``values``, the
+    value of the expression ``items``) as a list, then the work budget and the count of turns
+    its body shares. The outermost loop sets both up; the loops inside it share its count of
+    turns, and every expression they evaluate its work budget (nested loops would multiply their
+    work otherwise)."""
+    if not isinstance(values, (list, tuple, dict, str)):
+        raise EvalError(f"for: cannot loop over {show(values)}", items.pos)
+    values = list(values)
+    steps = env.get(STEPS) or [MAX_EVAL_STEPS]
+    left = env.get(LOOP_ITEMS) or [MAX_LOOP_ITERATIONS]
+    left[0] -= len(values)
+    if left[0] < 0:
+        raise LimitError(f"these loops take more than {MAX_LOOP_ITERATIONS} turns", where,
+                         hint="loop over fewer items, or nest fewer loops")
+    return values, steps, left
 
 
 def store_value(holder: dict, name: str, new: Any, add: bool, target: str, place: Any) -> None:

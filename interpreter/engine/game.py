@@ -199,6 +199,40 @@ class Game:
             else:
                 face_up.discard(card_id)
 
+    def deal(self, state: Any, source: list[int], targets: list[ZoneRef], rounds: int, face: str | None,
+             ran_out: Callable[[], Exception]) -> None:
+        """``place`` of the top card of the pile ``source`` on each of ``targets`` in turn (to the
+        top), ``rounds`` times (the ``deal`` effect); ``ran_out()`` is the error raised when
+        ``source`` is empty (the cards before are dealt). Onto zones that are not grids, each
+        target's pile and face are worked out once, and a card whose place is known to be
+        ``source`` is taken off its top."""
+        if any(target.name in self._grid_zones for target in targets):
+            for _ in range(rounds):
+                for target in targets:
+                    if not source:
+                        raise ran_out()
+                    self.place(state, source[-1], target, face, False)
+            return
+        places, face_up = state.places, state.face_up
+        onto = [(pile, (pile, False), (face or self._faces[target.name]) == "up")
+                for target in targets for pile in [self.pile(state, target)]]
+        for _ in range(rounds):
+            for pile, where, up in onto:
+                if not source:
+                    raise ran_out()
+                card_id = source[-1]
+                found = places.get(card_id)
+                if found is not None and found[0] is source and not found[1]:
+                    source.pop()
+                else:
+                    self._lift(state, places, card_id)
+                places[card_id] = where
+                pile.append(card_id)
+                if up:
+                    face_up.add(card_id)
+                else:
+                    face_up.discard(card_id)
+
     def _take_out(self, state: Any, card_id: int) -> None:
         """Take a card out of whichever pile holds it, looking through every pile."""
         for name, piles in state.zones.items():

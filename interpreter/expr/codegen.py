@@ -73,6 +73,7 @@ class Generator(CallGenerator):
         self.generated = False      # whether any node was generated rather than called
         self._env = "env"           # the env the node being generated reads (a loop's own, inside it)
         self._inlined: dict[str, str] = {}  # in an inlined body: its parameters' temporaries
+        self._calls_at: str | None = None   # in an inlined body: the temporary of its depth of calls
 
     def env(self) -> ast.Name:
         return load(self._env)

@@ -21,22 +21,36 @@ class NotInlined(Exception):
     """An inlined body met a node that only its closure runs: the call is not inlined."""
 
 
+def inlinable(compiled: Any) -> bool:
+    """Whether a defined function's body may be written at its call: it was generated, is not a
+    constant, and makes no loop or lambda (whose own envs would read the body's parameters from
+    an env it does not have). Calls of other defined functions in it are written as calls, from
+    the caller's env, which holds the same work budget and memo as the body's would."""
+    body = compiled.compiler
+    if body is None or compiled.constant:
+        return False
+    return not body.budget or not any(isinstance(x, (n.Lambda, n.Comprehension)) for x in n.all_nodes(compiled.node))
+
+
 class CallGenerator:
     """Mixed into ``codegen.Generator``: uses its ``node``, ``values``, ``in_try``, ``bool_value``,
-    ``const``, ``temp``, ``guarded``, ``faulted``, ``env``, ``nested``, ``_inlined`` and ``c``."""
+    ``const``, ``temp``, ``guarded``, ``faulted``, ``env``, ``nested``, ``_inlined``, ``_calls_at``
+    and ``c``."""
 
     def _inline_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
-        """A call whose result is not remembered and whose body does a bounded work (no call,
-        loop or lambda: runtime.plain_call): the body's code is written at the call, its
-        parameters in temporaries. The call is entered as plain_call enters it (the depth of
-        calls checked, a step spent, the arguments worked out, all failing at the call), then
-        the body runs, failing at its own positions. Any other call runs as its closure."""
+        """A call whose result is not remembered (runtime.plain_call) and whose body is
+        ``inlinable``: the body's code is written at the call, its parameters in temporaries.
+        The call is entered as plain_call enters it (the depth of calls checked, a step spent,
+        the arguments worked out, all failing at the call), then the body runs, failing at its
+        own positions; the calls in it count this one's depth. Any other call runs as its
+        closure, and so does a call in a body written at its call (no body is written into
+        another: a function may call itself)."""
         if function.remember or not arg_nodes or self._inlined:
             return None
         special = specializer() if specializer is not None else None   # as plain_call's first call does
         compiled = (function if special is None else special).compiled
         body_compiler = compiled.compiler
-        if body_compiler is None or compiled.constant or body_compiler.budget:
+        if not inlinable(compiled):
             return None
         calls, temps = self.temp(), [self.temp() for _ in arg_nodes]
 
@@ -46,15 +60,20 @@ class CallGenerator:
                 ast.Constant(None)
         head = [self._count_calls(calls)]
         entry, _ = self.in_try(entered, self.c.pos(node))
-        outer_compiler, outer_inlined = self.c, self._inlined
-        self.c, self._inlined = body_compiler, dict(zip(function.params, temps))
+        found = self._inlined_body(body_compiler, compiled.node, dict(zip(function.params, temps)), calls)
+        return None if found is None else (head + entry + found[0], found[1])
+
+    def _inlined_body(self, body_compiler: Any, body: n.Node, params: dict[str, str], calls: str):
+        """A body's code written at its call, its parameters read from the temporaries ``params``
+        and its calls counting ``calls``; None when it meets a node only its closure runs."""
+        outer = self.c, self._inlined, self._calls_at
+        self.c, self._inlined, self._calls_at = body_compiler, params, calls
         try:
-            body_stmts, value = self.node(compiled.node)
+            return self.node(body)
         except NotInlined:
             return None
         finally:
-            self.c, self._inlined = outer_compiler, outer_inlined
-        return head + entry + body_stmts, value
+            self.c, self._inlined, self._calls_at = outer
 
     def _enter(self, calls: str, steps: str | None) -> list[ast.stmt]:
         """runtime.enter written out: the depth of calls checked (``enter`` itself raises its
@@ -86,13 +105,17 @@ class CallGenerator:
                 ast.If(test=ast.BoolOp(op=ast.And(), values=tests), body=[assign(key, made)], orelse=[])]
 
     def _count_calls(self, calls: str) -> ast.stmt:
-        got = call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(CALLS), ast.Constant(0))
+        """``calls``: the depth of the call being made, one more than the caller's (the body
+        written at its call, or the env's)."""
+        if self._calls_at is not None:
+            got: ast.expr = load(self._calls_at)
+        else:
+            got = call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(CALLS), ast.Constant(0))
         return assign(calls, ast.BinOp(left=got, op=ast.Add(), right=ast.Constant(1)))
 
     def _constant_call(self, node: n.Node, function: Any):
-        """As runtime.constant_call: the result remembered in the memo by the function's name."""
-        if self._inlined:
-            return None
+        """As runtime.constant_call: the result remembered in the memo by the function's name; its
+        body is written here unless this is itself a body written at its call."""
         calls, memo, result, steps = self.temp(), self.temp(), self.temp(), self.temp()
         name, missing = self.const(function.name), self.const(MISSING)
         known = ast.Compare(left=load(memo), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
@@ -101,7 +124,7 @@ class CallGenerator:
         inner = ast.Dict(keys=[self.const(STEPS), self.const(CALLS), self.const(MEMO)],
                          values=[load(steps), load(calls), load(memo)])
         keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=STORE)], value=load(result))
-        body = self._constant_body(function)
+        body = None if self._inlined else self._constant_body(function, calls)
         if body is None:
             body = [assign(result, call(self.const(function.body), CTX, inner))]
         else:
@@ -116,28 +139,18 @@ class CallGenerator:
             ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
         ], load(result)
 
-    def _constant_body(self, function: Any) -> tuple[list[ast.stmt], ast.expr] | None:
-        """The body of a function without parameters written at its call, when it does a bounded
-        work (no call, loop or lambda: it reads nothing of the env it would be given); None when
-        it is called (it meets a node only its closure runs)."""
+    def _constant_body(self, function: Any, calls: str) -> tuple[list[ast.stmt], ast.expr] | None:
+        """The body of a function without parameters written at its call (made at depth
+        ``calls``), when it is ``inlinable``; None when it is called (it meets a node only its
+        closure runs)."""
         compiled = function.compiled
-        body_compiler = compiled.compiler
-        if body_compiler is None or compiled.constant or body_compiler.budget:
+        if not inlinable(compiled):
             return None
-        outer_compiler, outer_inlined = self.c, self._inlined
         # No parameters: the mark only says that the code is an inlined body's (no closure inside).
-        self.c, self._inlined = body_compiler, {_NO_LOCALS: ""}
-        try:
-            return self.node(compiled.node)
-        except NotInlined:
-            return None
-        finally:
-            self.c, self._inlined = outer_compiler, outer_inlined
+        return self._inlined_body(compiled.compiler, compiled.node, {_NO_LOCALS: ""}, calls)
 
     def _remembered_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
         """As compile_calls.py's remembered call: the result kept in the memo by name and arguments."""
-        if self._inlined:
-            return None
         bodies = [function.body]
         if specializer is not None:     # the body for the arguments' types, chosen at the first call
             def specialize(ctx, env):
