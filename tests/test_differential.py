@@ -19,6 +19,7 @@ from interpreter.engine.effects import nothing
 from interpreter.engine.values import Card
 from interpreter.errors import RulesError
 from interpreter.expr.codegen import FILENAME
+from interpreter.expr.types import plain_path
 from interpreter.expr import Scope, UserFunction, compile_expression
 from interpreter.tools.scenario_context import GameLoader
 from interpreter.tools.scenario_run import run_scenario
@@ -151,6 +152,21 @@ def test_a_for_effect_is_generated_and_runs_as_the_reference_runs_it():
     compiled, reference = (load_game("probe.yaml", text=text, engine=name) for name in ("compiled", "reference"))
     assert compiled.game.moves["poke"].run.__code__.co_filename == FILENAME
     assert [_play_to_the_end(loaded, 0) for loaded in (compiled, reference)] == [[72, 72], [72, 72]]
+
+
+def test_a_hosts_plain_reads_are_written_out_in_place_of_its_getters():
+    """``throws == 0`` (a game variable) and Schmier's ``is_trump(card)`` (a card's printed
+    attributes) read the state and the card in place: the generated code holds no getter made of
+    plain reads."""
+    game = load_game(GAMES / "dice_poker.yaml").game
+    listing = game.moves["throw"].listing
+    bound = [cell.cell_contents for cell in listing.__closure__]
+    assert listing.__code__.co_filename == FILENAME and "state" in listing.__code__.co_names
+    assert not any(plain_path(value) for value in bound)
+    schmier = load_game(GAMES / "schmier.yaml").game
+    run = schmier.moves["dealer_discard"].run       # its effect reads is_trump(card): card.suit, card.joker...
+    assert run.__code__.co_filename == FILENAME and "attrs" in run.__code__.co_names
+    assert not any(plain_path(cell.cell_contents) for cell in run.__closure__)
 
 
 def _play_to_the_end(loaded, seed: int) -> list:

@@ -24,6 +24,7 @@ from .types import (
                     ObjectType,
                     OneOf,
                     Type,
+                    plain_reads,
                     register_object_type,
 )
 
@@ -31,5 +32,5 @@ __all__ = [
     "ANY", "BOOL", "BUILTINS", "Binding", "Builtin", "Compiled", "CompiledFunction", "FUNC", "INT", "ListOf",
     "Locator", "MapOf", "Member", "NONE", "NUMBER", "Node", "ObjectType", "OneOf", "Param", "Registry", "STR",
     "Scope", "Type", "UserFunction", "compile_defined", "compile_expression", "compile_functions", "parse_expression",
-    "register_object_type", "text_locator",
+    "plain_reads", "register_object_type", "text_locator",
 ]

@@ -31,6 +31,7 @@ from .codegen_calls import CallGenerator, NotInlined
 from .runtime import Fn, fault
 from .shapes import read_error
 from .switch import switch_cases, table_of
+from .types import plain_path
 
 FILENAME = "<rules generated>"
 # Python allows 20 statically nested blocks; each fallible node adds one ``try``.
@@ -176,8 +177,23 @@ class Generator(CallGenerator):
                 return [], load(self._inlined[node.name])
             return [], ast.Subscript(value=self.env(), slice=self.const(node.name), ctx=LOAD)
         if target[0] == "host":
-            return [], call(self.const(target[1].get), CTX)
+            return [], self._read(target[1].get, CTX)
         return self._constant_call(node, target[1])
+
+    def _read(self, get: Callable, obj: ast.expr) -> ast.expr:
+        """``get(obj)``: a host's getter called, or the reads it is made of written out
+        (types.plain_reads)."""
+        path = plain_path(get)
+        if path is None:
+            return call(self.const(get), obj)
+        for step, key in path:
+            if step == "attr":
+                obj = ast.Attribute(value=obj, attr=key, ctx=LOAD)      # an attribute of the host's, never the author's
+            elif step == "item":
+                obj = ast.Subscript(value=obj, slice=self.const(key), ctx=LOAD)
+            else:
+                obj = call(ast.Attribute(value=obj, attr="get", ctx=LOAD), self.const(key))
+        return obj
 
     def _ListDisplay(self, node: n.ListDisplay):
         stmts, items = self.values(list(node.items))
@@ -336,18 +352,18 @@ class Generator(CallGenerator):
         if isinstance(obj, n.Name) and obj.name in self._inlined and c.resolved.targets.get(id(obj)) == ("local",):
             held = self._inlined[obj.name]
             error = call(self.const(read_error), load("_e"), load(held), member)
-            return self.in_try(lambda: ([], call(self.const(get), load(held))), pos, lambda e: error)
+            return self.in_try(lambda: ([], self._read(get, load(held))), pos, lambda e: error)
         if isinstance(obj, n.Name) and c.resolved.targets.get(id(obj)) == ("local",):
             key = self.const(obj.name)
             read = ast.Subscript(value=self.env(), slice=key, ctx=LOAD)
             seen = call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), key)
             error = call(self.const(read_error), load("_e"), seen, member)
-            return self.in_try(lambda: ([], call(self.const(get), read)), pos, lambda e: error)
+            return self.in_try(lambda: ([], self._read(get, read)), pos, lambda e: error)
         stmts, value = self.node(obj)
         held = self.temp()
         stmts.append(assign(held, value))
         error = call(self.const(read_error), load("_e"), load(held), member)
-        found, result = self.in_try(lambda: ([], call(self.const(get), load(held))), pos, lambda e: error)
+        found, result = self.in_try(lambda: ([], self._read(get, load(held))), pos, lambda e: error)
         return stmts + found, result
 
     def _Call(self, node: n.Call):
