@@ -303,6 +303,21 @@ def test_a_call_whose_body_reads_functions_without_parameters_is_written_at_its_
     assert not any(getattr(value, "__qualname__", "").startswith("plain_call") for value in constants)
 
 
+def test_lambdas_give_the_same_values_and_errors_and_their_bodies_are_generated():
+    scopes = generating(names=test_expr_eval.SCOPE.names, locals=test_expr_eval.SCOPE.locals)
+    texts = ["max_by(hand, c => c.rank).suit", "min_by(hand, c => c.rank * n).suit", "sorted_by(hand, c => c.suit)[0].suit",
+             "max_by(hand, c => c.missing)", "max_by(hand, c => 1 // (c.rank - c.rank))", "max_by(hand, (a, b) => a)",
+             "[max_by(hand, c => c.rank * k).rank for k in [1, -1]]", "max_by(dice, d => max_by(dice, e => e * d))"]
+    for text in texts:
+        found = [evaluated(text, scope, test_expr_eval.CTX, {"n": 4}) for scope in scopes]
+        assert found[0] == found[1], text
+    assert evaluated("max_by(hand, c => 1 // (c.rank - c.rank))", scopes[1], test_expr_eval.CTX, {})[2] == \
+        "division by zero"
+    made = compile_expression("d => d * n", scopes[1])(test_expr_eval.CTX, {"n": 4})
+    body = dict(zip(made.run.__code__.co_freevars, (c.cell_contents for c in made.run.__closure__)))["body"]
+    assert body.__code__.co_filename == FILENAME and made(3) == 12
+
+
 def test_chains_of_tests_of_one_value_take_the_same_branches():
     from tests import test_expr_switch as switch
     scopes = generating(names=switch.SCOPE.names)

@@ -175,7 +175,10 @@ def seat_type_for(game: Any, variables: dict, zones: dict, zone_type: ObjectType
     members = {
         "index": Member(INT, plain_reads((("attr", "index"),), lambda s: s.index), "the seat number from 0"),
         "number": Member(INT, lambda s: s.index + 1, "the seat number from 1"),
-        "team": Member(INT, lambda s: game.team_of(active_state(), s.index), "the seat's team, from 0"),
+        # The state read straight from the stack of active pairs (``active_state`` without its
+        # call) in the members read most.
+        "team": Member(INT, lambda s: game.team_of(active_pairs[-1][1] if active_pairs else active_state(), s.index),
+                       "the seat's team, from 0"),
     }
     for name, init in variables.get("seat", {}).items():
         members[name] = Member(type_of(init), _seat_member(name), "a seat variable")
@@ -189,7 +192,7 @@ def seat_type_for(game: Any, variables: dict, zones: dict, zone_type: ObjectType
 
 
 def _seat_member(name):
-    return lambda s: active_state().seat_vars[s.index][name]
+    return lambda s: (active_pairs[-1][1] if active_pairs else active_state()).seat_vars[s.index][name]
 
 
 def _team_member(game, name):
@@ -201,7 +204,8 @@ def card_type_for(attributes: dict[str, Any]) -> ObjectType:
     members = {
         "id": Member(INT, plain_reads((("attr", "id"),), lambda c: c.id), "the card's unique number"),
         "label": Member(STR, plain_reads((("attr", "label"),), lambda c: c.label), "the card's short name"),
-        "face_up": Member(BOOL, lambda c: c.id in active_state().face_up, "whether the card lies face up"),
+        "face_up": Member(BOOL, lambda c: c.id in (active_pairs[-1][1] if active_pairs else active_state()).face_up,
+                          "whether the card lies face up"),
         "owner": Member(ANY, lambda c: c.attrs.get("owner"), "the seat whose deck the card belongs to"),
         "deck": Member(STR, lambda c: c.attrs.get("deck"), "the name of the card's deck"),
         **grids.card_members(),

@@ -28,6 +28,7 @@ from . import ops
 from .codegen_ast import CTX, LOAD, arguments, assign, call, load
 from .codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 from .codegen_calls import CallGenerator, NotInlined
+from .compile_calls import lambda_maker
 from .runtime import Fn, fault
 from .shapes import read_error
 from .switch import switch_cases, table_of
@@ -385,7 +386,18 @@ class Generator(CallGenerator):
             return self.in_try(lambda: self._counted(impl, args), pos)
         return self.in_try(lambda: self._apply(impl, args), pos)
 
-    # -- calls of defined functions ----------------------------------------------------------------
+    def _Lambda(self, node: n.Lambda):
+        """The lambda made as its closure makes it, its body a generated function of its own
+        (it runs in an env of its own, made at each call)."""
+        if self._inlined:
+            return None
+        inner = Generator(self.c)
+        stmts, value = inner.node(node.body)
+        body = inner.build(stmts, value) if inner.generated else None
+        if body is None:
+            return None
+        return [], call(self.const(lambda_maker(node.params, body)), CTX, self.env())
+
 
 # The nodes generated here; any other is called as its closure.
 _METHODS: dict[type, Callable] = {
@@ -393,5 +405,5 @@ _METHODS: dict[type, Callable] = {
     n.Negation: Generator._Negation, n.Range: Generator._Range, n.Index: Generator._Index,
     n.BoolOp: Generator._BoolOp, n.IfElse: Generator._IfElse, n.Arith: Generator._Arith,
     n.Compare: Generator._Compare, n.Member: Generator._Member, n.Call: Generator._Call,
-    n.Comprehension: Generator._Comprehension,
+    n.Comprehension: Generator._Comprehension, n.Lambda: Generator._Lambda,
 }

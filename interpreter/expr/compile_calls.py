@@ -174,16 +174,7 @@ class CallCompiler:
         return run
 
     def _lambda(self, node: n.Lambda) -> Fn:
-        body, params = self.fn(node.body), node.params
-
-        def make(ctx, env):
-            def invoke(args: tuple) -> Any:
-                spend(env, 1)
-                inner = dict(env)
-                inner.update(zip(params, args))
-                return body(ctx, inner)
-            return FunctionValue(params, invoke)
-        return make
+        return lambda_maker(node.params, self.fn(node.body))
 
     def _comprehension(self, node: n.Comprehension) -> Fn:
         element = self.fn(node.element)
@@ -219,3 +210,16 @@ class CallCompiler:
             except Exception as e:
                 raise fault(e, pos) from None
         return run
+
+
+def lambda_maker(params: tuple[str, ...], body: Fn) -> Fn:
+    """A lambda's value made in the env it is written in: a function that spends a step of that
+    env's work budget, then runs ``body`` in a copy of the env with its parameters set."""
+    def make(ctx, env):
+        def invoke(args: tuple) -> Any:
+            spend(env, 1)
+            inner = dict(env)
+            inner.update(zip(params, args))
+            return body(ctx, inner)
+        return FunctionValue(params, invoke)
+    return make
