@@ -145,6 +145,15 @@ def _end_card(ref: ZoneRef, last: bool) -> Card | None:
     return None
 
 
+def _top(ref: ZoneRef) -> Card | None:
+    """``_end_card(ref, True)`` with its common case first: the last id of the pile is a card."""
+    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
+    ids = game.pile(state, ref)
+    if ids and ids[-1] is not None:
+        return game.card_table(state.players)[ids[-1]]
+    return _end_card(ref, True)
+
+
 def _size(ref: ZoneRef) -> int:
     ids = _ids(ref)
     return len(ids) - ids.count(None)
@@ -159,7 +168,7 @@ def _empty(ref: ZoneRef) -> bool:
 def zone_type_for(card: ObjectType) -> ObjectType:
     return ObjectType("zone", {
         "cards": Member(ListOf(card), _zone_cards, "the cards in the zone, bottom first"),
-        "top": Member(card, lambda z: _end_card(z, True), "the top card, or none"),
+        "top": Member(card, _top, "the top card, or none"),
         "bottom": Member(card, lambda z: _end_card(z, False), "the bottom card, or none"),
         "size": Member(INT, _size, "how many cards the zone holds"),
         "empty": Member(BOOL, _empty, "whether the zone holds no card"),
