@@ -106,6 +106,20 @@ def test_lowest_hand_wins(game):
     assert places[points.index(min(points))] == 1
 
 
+def test_below_draws_what_next_u64_gives_rejecting_the_biased_values():
+    """``rng.below`` writes ``next_u64`` out for speed: the same value and state for any seed and bound."""
+    from interpreter.engine import rng
+    for seed in range(300):
+        for n in (1, 2, 3, 6, 52, 1000, 2**63 + 12345):     # the last rejects a value now and then
+            state = expected_state = rng.seed_state(seed)
+            limit = (1 << 64) - ((1 << 64) % n)
+            while True:
+                value, expected_state = rng.next_u64(expected_state)
+                if value < limit:
+                    break
+            assert rng.below(state, n) == (value % n, expected_state)
+
+
 def test_a_shuffle_draws_what_fisher_yates_by_below_draws():
     """``rng.shuffled`` writes ``below``'s steps out for speed: the same order and the same state
     after it, for any seed and any length."""

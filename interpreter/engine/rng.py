@@ -53,7 +53,11 @@ def below(state: int, n: int) -> tuple[int, int]:
         return _draw_source(n), state
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
-        value, state = next_u64(state)
+        state = (state + 0x9E3779B97F4A7C15) & MASK         # next_u64 written out: a bot draws at every move
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        value = z ^ (z >> 31)
         if value < limit:
             return value % n, state
 
