@@ -214,8 +214,10 @@ class Game:
                     self.place(state, source[-1], target, face, False)
             return
         places, face_up = state.places, state.face_up
-        onto = [(pile, (pile, False), (face or self._faces[target.name]) == "up")
-                for target in targets for pile in [self.pile(state, target)]]
+        onto = []       # each target's pile, its place as ``places`` keeps it, and whether face up
+        for target in targets:
+            pile = self.pile(state, target)
+            onto.append((pile, (pile, False), (face or self._faces[target.name]) == "up"))
         for _ in range(rounds):
             for pile, where, up in onto:
                 if not source:

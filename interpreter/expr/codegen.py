@@ -10,9 +10,10 @@ Three rules hold (DESIGN.md, "Generated code"):
 - same limits, same errors: each node the closures wrap in ``try``/``fault`` at its position is
   wrapped the same way here, around the same sub-expressions, with the same position; the work
   budget is spent by the same helpers;
-- a node this module does not generate (a defined function's call, a loop, a lambda, a
-  ``switch`` chain...) is called as its closure, bound as a constant, so the generated function
-  is never less than the reference.
+- a node this module does not generate (a comprehension of several loops or with a lambda in
+  it, a slice, a map...) is called as its closure, bound as a constant, so the generated function
+  is never less than the reference. Calls of defined functions and single loops are written out
+  by ``codegen_calls.py``; a lambda's body is a generated function of its own.
 
 A node is generated as statements that leave its value in a temporary, or as a plain
 expression when it needs none; siblings keep their order of evaluation.
