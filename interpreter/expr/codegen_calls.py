@@ -176,10 +176,13 @@ class CallGenerator:
         inner = ast.Dict(keys=params + [self.const(STEPS), self.const(CALLS), self.const(MEMO)],
                          values=[ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=LOAD)
                                  for i in range(len(params))] + [load(steps), load(calls), load(memo)])
-        body = ast.Subscript(value=self.const(bodies), slice=ast.Constant(0), ctx=LOAD)
         keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=load(key), ctx=STORE)],
                           value=load(result))
-        work = [assign(result, call(body, CTX, inner)), ast.If(test=has_key, body=[keep], orelse=[])]
+        work = self._remembered_body(function, specializer, values, calls, result)
+        if work is None:
+            body = ast.Subscript(value=self.const(bodies), slice=ast.Constant(0), ctx=LOAD)
+            work = [assign(result, call(body, CTX, inner))]
+        work.append(ast.If(test=has_key, body=[keep], orelse=[]))
         return [self._count_calls(calls)] + entry + [
             assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(MEMO))),
             *self._memo_key(key, memo, values, len(arg_nodes), function.name),
@@ -187,6 +190,27 @@ class CallGenerator:
             ast.If(test=has_key, body=[look_up], orelse=[]),
             ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
         ], load(result)
+
+    def _remembered_body(self, function: Any, specializer: Callable | None, values: str, calls: str,
+                         result: str) -> list[ast.stmt] | None:
+        """What a remembered call runs when its result is not in the memo, written out: its body,
+        when ``inlinable``, its parameters taken from the tuple ``values`` and its result left in
+        ``result``; None when the body is called (as in a body written at its call: no body is
+        written into another, so that the code grows with the calls written, not with their
+        nesting). The body for the arguments' types is chosen here, once, where the closure
+        chooses it at the first call."""
+        if self._inlined:
+            return None
+        special = specializer() if specializer is not None else None
+        compiled = (function if special is None else special).compiled
+        if not inlinable(compiled):
+            return None
+        temps = [self.temp() for _ in function.params]
+        found = self._inlined_body(compiled.compiler, compiled.node, dict(zip(function.params, temps)), calls)
+        if found is None:
+            return None
+        taken = [assign(t, ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=LOAD)) for i, t in enumerate(temps)]
+        return taken + found[0] + [assign(result, found[1])]
 
     # -- loops: as compile_calls.py's ``_deciding_loop`` and shapes.py's ``single_loop`` ------------
     def _loop_head(self, loop: n.For) -> tuple[list[ast.stmt], list[ast.stmt], str, str, str]:
