@@ -21,15 +21,19 @@ class NotInlined(Exception):
     """An inlined body met a node that only its closure runs: the call is not inlined."""
 
 
-def inlinable(compiled: Any) -> bool:
+def inlinable(compiled: Any, params: tuple[str, ...]) -> bool:
     """Whether a defined function's body may be written at its call: it was generated, is not a
-    constant, and makes no loop or lambda (whose own envs would read the body's parameters from
-    an env it does not have). Calls of other defined functions in it are written as calls, from
-    the caller's env, which holds the same work budget and memo as the body's would."""
+    constant, makes no lambda (whose value would keep an env the body does not have), and no
+    loop's variable has the name of one of its parameters (which are read from temporaries).
+    Calls of other defined functions and loops in it are written from the caller's env, which
+    holds the same work budget and memo as the body's would."""
     body = compiled.compiler
     if body is None or compiled.constant:
         return False
-    return not body.budget or not any(isinstance(x, (n.Lambda, n.Comprehension)) for x in n.all_nodes(compiled.node))
+    nodes = list(n.all_nodes(compiled.node))
+    if any(isinstance(x, n.Lambda) for x in nodes):
+        return False
+    return not any(loop.var in params for x in nodes if isinstance(x, n.Comprehension) for loop in x.loops)
 
 
 class CallGenerator:
@@ -50,7 +54,7 @@ class CallGenerator:
         special = specializer() if specializer is not None else None   # as plain_call's first call does
         compiled = (function if special is None else special).compiled
         body_compiler = compiled.compiler
-        if not inlinable(compiled):
+        if not inlinable(compiled, function.params):
             return None
         calls, temps = self.temp(), [self.temp() for _ in arg_nodes]
 
@@ -144,7 +148,7 @@ class CallGenerator:
         ``calls``), when it is ``inlinable``; None when it is called (it meets a node only its
         closure runs)."""
         compiled = function.compiled
-        if not inlinable(compiled):
+        if not inlinable(compiled, ()):
             return None
         # No parameters: the mark only says that the code is an inlined body's (no closure inside).
         return self._inlined_body(compiled.compiler, compiled.node, {_NO_LOCALS: ""}, calls)
@@ -203,7 +207,7 @@ class CallGenerator:
             return None
         special = specializer() if specializer is not None else None
         compiled = (function if special is None else special).compiled
-        if not inlinable(compiled):
+        if not inlinable(compiled, function.params):
             return None
         temps = [self.temp() for _ in function.params]
         found = self._inlined_body(compiled.compiler, compiled.node, dict(zip(function.params, temps)), calls)
