@@ -11,7 +11,7 @@ from interpreter.api import load_game
 from interpreter.engine import apply_move, legal_moves
 from interpreter.engine.moves import Move
 from interpreter.engine.values import Card
-from interpreter.engine.views import card_visible, move_text
+from interpreter.engine.views import card_visible, hidden_in_pile, move_text
 from interpreter.errors import RulesError
 from interpreter.play.render import render_view
 from interpreter.play.tui.board import Board
@@ -248,3 +248,27 @@ def test_the_log_each_seat_reads_has_the_others_private_moves_in_public_form():
                 assert text == f"P{viewer + 1}: {entry.move.text}"
             else:
                 assert text.startswith(f"P{entry.seat + 1}: {entry.move.name} (") and text.endswith(")")
+
+
+@pytest.mark.parametrize("path", game_files(), ids=lambda p: p.stem)
+def test_the_hidden_cards_of_a_pile_are_those_card_visible_hides(path):
+    """``hidden_in_pile`` works a zone's rules out once for a pile: the same positions as asking
+    ``card_visible`` of each card, for every seat and for a spectator, all through random games."""
+    loaded = load_game(path)
+    chooser = random.Random(7)
+    for seed in range(3):
+        state = loaded.new_state(None, seed)
+        for _ in range(150):
+            for name, piles in state.zones.items():
+                for i, pile in enumerate(piles):
+                    owner = loaded.game.pile_owner(state, name, i)
+                    for seat in [None, *range(state.players)]:
+                        expected = [k for k, c in enumerate(pile)
+                                    if c is not None and not card_visible(loaded.game, state, name, owner, pile, k, seat)]
+                        assert hidden_in_pile(loaded.game, state, name, owner, pile, seat) == expected
+            if state.over:
+                break
+            seat = next(iter(loaded.acting_seats(state)), None) if state.current is None else state.current
+            if seat is None:
+                break
+            loaded.apply(state, chooser.choice(loaded.legal_moves(state, seat)), seat)

@@ -14,7 +14,7 @@ from ..engine import rng, tricks
 from ..engine.context import Ctx, active
 from ..engine.state import State
 from ..engine.values import ZoneRef, to_json
-from ..engine.views import card_visible
+from ..engine.views import hidden_in_pile
 
 # Deals tried before the observations are given up: they can contradict each other only when a
 # game puts new cards in a hand during a round of tricks.
@@ -42,10 +42,7 @@ def hidden_places(game: Any, state: State, seat: int) -> list[tuple[list[int], i
     places = []
     for name, piles in state.zones.items():
         for i, pile in enumerate(piles):
-            owner = game.pile_owner(state, name, i)
-            for k in range(len(pile)):
-                if pile[k] is not None and not card_visible(game, state, name, owner, pile, k, seat):
-                    places.append((pile, k))
+            places += [(pile, k) for k in hidden_in_pile(game, state, name, game.pile_owner(state, name, i), pile, seat)]
     return places
 
 

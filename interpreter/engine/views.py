@@ -32,6 +32,20 @@ def card_visible(game: Any, state: State, zone: str, owner: int | None, pile: li
     return True
 
 
+def hidden_in_pile(game: Any, state: State, zone: str, owner: int | None, pile: list[int], seat: int | None) -> list[int]:
+    """The positions of the pile's cards that ``seat`` may not see (``card_visible`` false; an empty
+    slot of a grid holds none), in order: what the zone's rules say worked out once for the pile."""
+    rules = game.zones[zone]
+    if rules.visible_to == "none" or rules.visible_to == "owner" and not (
+            seat is not None and owner is not None and _owns(game, state, rules.per, owner, seat)):
+        return [k for k, card in enumerate(pile) if card is not None]
+    face_up = state.face_up
+    if rules.top_only:
+        last = len(pile) - 1
+        return [k for k, card in enumerate(pile) if card is not None and (k != last or card not in face_up)]
+    return [k for k, card in enumerate(pile) if card is not None and card not in face_up]
+
+
 def _owns(game: Any, state: State, per: str, owner: int, seat: int) -> bool:
     return owner == (game.team_of(state, seat) if per == "team" else seat)
 
