@@ -352,11 +352,13 @@ def test_chains_of_tests_of_one_value_take_the_same_branches():
 
 
 def test_the_common_cases_written_out_give_the_same_values_and_errors():
-    # codegen_fast.py: two ints and a list's index in place, anything else through ops.py.
+    # codegen_fast.py: two ints, a list's index and a list's length in place, anything else through
+    # ops.py or the built-in.
     scopes = generating(names=test_expr_fuzz.SCOPE.names, locals={"k": test_expr_fuzz.ANY})
     texts = ["k + 1", "1 + k - 2", "k * k", "k // 2", "k % 3", "7 % k", "7 // k", "k - 1 + k", "[10, 20][k]",
-             "[10, 20, 30][k - 1]", "'ab'[k]", "k < 2", "k >= 2", "0 < k <= 2", "2 > k", "k + k < k * 2"]
-    for k in [0, 1, 2, -1, -3, 5, True, 2.5, "a", [1, 2], None, 10**18, -10**18, 10**9 + 7]:
+             "[10, 20, 30][k - 1]", "'ab'[k]", "k < 2", "k >= 2", "0 < k <= 2", "2 > k", "k + k < k * 2",
+             "len(k)", "len(k) + len([k, k])", "[len(k) for d in dice]"]
+    for k in [0, 1, 2, -1, -3, 5, True, 2.5, "a", [1, 2], None, 10**18, -10**18, 10**9 + 7, {"a": 1}, "abc"]:
         for text in texts:
             found = [evaluated(text, scope, None, {"k": k}) for scope in scopes]
             assert found[0] == found[1], (text, k)
@@ -379,6 +381,13 @@ def test_a_builtins_list_spends_the_work_budget_as_the_closures_do():
         found = [evaluated(text, scope, None, {"k": list(range(3000))}) for scope in scopes]
         assert found[0] == found[1], loops
     assert found[0][0] == "error"
+    # len() of a list, read in place, still spends the list's size: 3,000 steps a call.
+    for loops in (300, 340):
+        text = f"sum([len(k) for i in 1..{loops}])"
+        found = [evaluated(text, scope, None, {"k": list(range(3000))}) for scope in scopes]
+        assert found[0] == found[1], loops
+    assert found[0][0] == "error" and evaluated("sum([len(k) for i in 1..300])", scopes[1], None,
+                                                {"k": list(range(3000))}) == ("value", 900000)
 
 
 def test_generated_trees_are_placed_at_line_one_by_their_classes():

@@ -381,11 +381,23 @@ class Generator(CallGenerator):
             return self._deciding_loop(node, target)
         pos, impl = c.pos(node), target.impl
         args = list(node.args)
+        if target.name == "len" and len(args) == 1 and not target.needs_ctx:
+            return self.in_try(lambda: self._length(impl, args[0]), pos)
         if target.needs_ctx:
             return self.in_try(lambda: self._counted(impl, args, CTX), pos)
         if c.budget:
             return self.in_try(lambda: self._counted(impl, args), pos)
         return self.in_try(lambda: self._apply(impl, args), pos)
+
+    def _length(self, impl: Callable, arg: n.Node):
+        """``len(arg)``: the sizes spent as ``_counted`` spends them (the result is a number, which
+        spends nothing more), the length of a list read in place (codegen_fast.py)."""
+        stmts, (value,) = self.values([arg])
+        more, (held,) = fast.held(self, [value])
+        stmts += more
+        if self.c.budget:
+            stmts += self._spend_sizes([held])
+        return stmts, fast.length(self, impl, held)
 
     def _Lambda(self, node: n.Lambda):
         """The lambda made as its closure makes it, its body a generated function of its own

@@ -1,8 +1,8 @@
 """Generated code: the common case of an operation written out where it stands, the others left
 to the operation of ``ops.py`` it stands for.
 
-An operator of two ints (``+ - * // %``, ``< <= > >=``) and the index of a list by an int in its
-range are by far the most common in rules (``players[(p.index + 1) % player_count]``). Their
+An operator of two ints (``+ - * // %``, ``< <= > >=``), the index of a list by an int in its
+range and the length of a list are by far the most common in rules (``players[(p.index + 1) % player_count]``). Their
 Python operation is written in place when the values are of those types, with the same checks as
 ``ops.py`` (a result within ``limits.MAX_INT``, read at run time as ``checked_number`` reads it; no
 division by zero); any other value, and any failing check, goes to the ``ops.py`` function, which
@@ -88,3 +88,10 @@ def index(gen: Any, obj: ast.expr, key: ast.expr, result: str) -> list[ast.stmt]
     return [ast.If(test=ast.BoolOp(op=ast.And(), values=[is_list, _is_int(key), in_range]),
                    body=[assign(result, ast.Subscript(value=obj, slice=key, ctx=LOAD))],
                    orelse=[assign(result, call(gen.const(ops.index), obj, key))])]
+
+
+def length(gen: Any, impl: Callable, value: ast.expr) -> ast.expr:
+    """``len(value)`` of the language (``impl``, builtins.py's): Python's ``len`` when the value is
+    a list, whose length ``impl`` gives as it is; any other value goes to ``impl``."""
+    is_list = ast.Compare(left=call(load("type"), value), ops=[ast.Is()], comparators=[load("list")])
+    return ast.IfExp(test=is_list, body=call(load("len"), value), orelse=call(gen.const(impl), value))
