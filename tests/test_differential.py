@@ -303,28 +303,6 @@ def test_a_call_whose_body_reads_functions_without_parameters_is_written_at_its_
     assert not any(getattr(value, "__qualname__", "").startswith("plain_call") for value in constants)
 
 
-def test_a_remembered_call_runs_its_body_written_out_when_it_is_not_remembered():
-    functions = {name: UserFunction(name, params, body) for name, params, body in [
-        ("twice_len", ["xs"], "len(xs) * 2"), ("head", ["xs"], "first(xs) + twice_len(xs)"),
-        ("squares", ["xs"], "[x * x for x in xs if x > 1]"), ("above", ["xs"], "[x for x in xs if x > twice_len(xs) - 20]"),
-        ("wrong", ["xs"], "len(xs) // (len(xs) - len(xs))"), ("any_big", ["xs"], "any(x > 5 for x in xs)"),
-        ("shadow", ["x"], "[x * 2 for x in dice] + [x]"), ("biggest", ["xs"], "max_by(xs, x => x)")]}
-    scopes = generating(names=test_expr_fuzz.SCOPE.names, functions=functions)
-    texts = ["twice_len(dice)", "twice_len(dice) + twice_len(dice)", "head(dice)", "head([])", "wrong(dice)",
-             "twice_len(5)", "squares(dice)", "squares(5)", "[twice_len([d]) for d in dice]", "head(squares(dice))",
-             "any_big(dice)", "any_big([1, 'a'])", "shadow(7)", "biggest(dice)", "above(dice)", "above([1, 'a'])"]
-    for text in texts:
-        found = [evaluated(text, scope, None, {}) for scope in scopes]
-        assert found[0] == found[1], text
-
-    def calls_a_body(text: str) -> bool:        # a remembered call's body is held in a list, to be called
-        bound = [cell.cell_contents for cell in compile_expression(text, scopes[1]).body.__closure__]
-        return any(isinstance(value, list) and value and callable(value[0]) for value in bound)
-    assert not calls_a_body("twice_len(dice) + 1") and not calls_a_body("squares(dice) + [1]")
-    # A loop's variable with a parameter's name, or a lambda: the body is called.
-    assert calls_a_body("shadow(1) + [1]") and calls_a_body("biggest(dice) + 1")
-
-
 def test_lambdas_give_the_same_values_and_errors_and_their_bodies_are_generated():
     scopes = generating(names=test_expr_eval.SCOPE.names, locals=test_expr_eval.SCOPE.locals)
     texts = ["max_by(hand, c => c.rank).suit", "min_by(hand, c => c.rank * n).suit", "sorted_by(hand, c => c.suit)[0].suit",

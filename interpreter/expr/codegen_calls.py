@@ -21,19 +21,15 @@ class NotInlined(Exception):
     """An inlined body met a node that only its closure runs: the call is not inlined."""
 
 
-def inlinable(compiled: Any, params: tuple[str, ...]) -> bool:
+def inlinable(compiled: Any) -> bool:
     """Whether a defined function's body may be written at its call: it was generated, is not a
-    constant, makes no lambda (whose value would keep an env the body does not have), and no
-    loop's variable has the name of one of its parameters (which are read from temporaries).
-    Calls of other defined functions and loops in it are written from the caller's env, which
-    holds the same work budget and memo as the body's would."""
+    constant, and makes no loop or lambda (whose own envs would read the body's parameters from
+    an env it does not have). Calls of other defined functions in it are written as calls, from
+    the caller's env, which holds the same work budget and memo as the body's would."""
     body = compiled.compiler
     if body is None or compiled.constant:
         return False
-    nodes = list(n.all_nodes(compiled.node))
-    if any(isinstance(x, n.Lambda) for x in nodes):
-        return False
-    return not any(loop.var in params for x in nodes if isinstance(x, n.Comprehension) for loop in x.loops)
+    return not body.budget or not any(isinstance(x, (n.Lambda, n.Comprehension)) for x in n.all_nodes(compiled.node))
 
 
 class CallGenerator:
@@ -54,7 +50,7 @@ class CallGenerator:
         special = specializer() if specializer is not None else None   # as plain_call's first call does
         compiled = (function if special is None else special).compiled
         body_compiler = compiled.compiler
-        if not inlinable(compiled, function.params):
+        if not inlinable(compiled):
             return None
         calls, temps = self.temp(), [self.temp() for _ in arg_nodes]
 
@@ -148,7 +144,7 @@ class CallGenerator:
         ``calls``), when it is ``inlinable``; None when it is called (it meets a node only its
         closure runs)."""
         compiled = function.compiled
-        if not inlinable(compiled, ()):
+        if not inlinable(compiled):
             return None
         # No parameters: the mark only says that the code is an inlined body's (no closure inside).
         return self._inlined_body(compiled.compiler, compiled.node, {_NO_LOCALS: ""}, calls)
@@ -180,13 +176,10 @@ class CallGenerator:
         inner = ast.Dict(keys=params + [self.const(STEPS), self.const(CALLS), self.const(MEMO)],
                          values=[ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=LOAD)
                                  for i in range(len(params))] + [load(steps), load(calls), load(memo)])
+        body = ast.Subscript(value=self.const(bodies), slice=ast.Constant(0), ctx=LOAD)
         keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=load(key), ctx=STORE)],
                           value=load(result))
-        work = self._remembered_body(function, specializer, values, calls, result)
-        if work is None:
-            body = ast.Subscript(value=self.const(bodies), slice=ast.Constant(0), ctx=LOAD)
-            work = [assign(result, call(body, CTX, inner))]
-        work.append(ast.If(test=has_key, body=[keep], orelse=[]))
+        work = [assign(result, call(body, CTX, inner)), ast.If(test=has_key, body=[keep], orelse=[])]
         return [self._count_calls(calls)] + entry + [
             assign(memo, call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(MEMO))),
             *self._memo_key(key, memo, values, len(arg_nodes), function.name),
@@ -194,27 +187,6 @@ class CallGenerator:
             ast.If(test=has_key, body=[look_up], orelse=[]),
             ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
         ], load(result)
-
-    def _remembered_body(self, function: Any, specializer: Callable | None, values: str, calls: str,
-                         result: str) -> list[ast.stmt] | None:
-        """What a remembered call runs when its result is not in the memo, written out: its body,
-        when ``inlinable``, its parameters taken from the tuple ``values`` and its result left in
-        ``result``; None when the body is called (as in a body written at its call: no body is
-        written into another, so that the code grows with the calls written, not with their
-        nesting). The body for the arguments' types is chosen here, once, where the closure
-        chooses it at the first call."""
-        if self._inlined:
-            return None
-        special = specializer() if specializer is not None else None
-        compiled = (function if special is None else special).compiled
-        if not inlinable(compiled, function.params):
-            return None
-        temps = [self.temp() for _ in function.params]
-        found = self._inlined_body(compiled.compiler, compiled.node, dict(zip(function.params, temps)), calls)
-        if found is None:
-            return None
-        taken = [assign(t, ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=LOAD)) for i, t in enumerate(temps)]
-        return taken + found[0] + [assign(result, found[1])]
 
     # -- loops: as compile_calls.py's ``_deciding_loop`` and shapes.py's ``single_loop`` ------------
     def _loop_head(self, loop: n.For) -> tuple[list[ast.stmt], list[ast.stmt], str, str, str]:
