@@ -21,15 +21,25 @@ class NotInlined(Exception):
     """An inlined body met a node that only its closure runs: the call is not inlined."""
 
 
+# The largest body (in nodes of its tree) that calls other functions and is written at its calls:
+# a copy of such a body at each of its calls makes the code a game generates at load (and the time
+# to compile it) grow with the calls, and a larger body's work outweighs the call's.
+MOST_INLINED_NODES = 20
+
+
 def inlinable(compiled: Any) -> bool:
     """Whether a defined function's body may be written at its call: it was generated, is not a
     constant, and makes no loop or lambda (whose own envs would read the body's parameters from
-    an env it does not have). Calls of other defined functions in it are written as calls, from
-    the caller's env, which holds the same work budget and memo as the body's would."""
+    an env it does not have); when it calls other functions, it is small (``MOST_INLINED_NODES``).
+    Those calls are written as calls, from the caller's env, which holds the same work budget and
+    memo as the body's would."""
     body = compiled.compiler
     if body is None or compiled.constant:
         return False
-    return not body.budget or not any(isinstance(x, (n.Lambda, n.Comprehension)) for x in n.all_nodes(compiled.node))
+    if not body.budget:
+        return True
+    nodes = list(n.all_nodes(compiled.node))
+    return len(nodes) <= MOST_INLINED_NODES and not any(isinstance(x, (n.Lambda, n.Comprehension)) for x in nodes)
 
 
 class CallGenerator:
@@ -141,10 +151,11 @@ class CallGenerator:
 
     def _constant_body(self, function: Any, calls: str) -> tuple[list[ast.stmt], ast.expr] | None:
         """The body of a function without parameters written at its call (made at depth
-        ``calls``), when it is ``inlinable``; None when it is called (it meets a node only its
-        closure runs)."""
+        ``calls``), when it is ``inlinable`` and calls no other function (one that does is written
+        at many calls, each a copy, for next to no work saved: its result is remembered); None
+        when it is called (it meets a node only its closure runs)."""
         compiled = function.compiled
-        if not inlinable(compiled):
+        if not inlinable(compiled) or compiled.compiler.budget:
             return None
         # No parameters: the mark only says that the code is an inlined body's (no closure inside).
         return self._inlined_body(compiled.compiler, compiled.node, {_NO_LOCALS: ""}, calls)
