@@ -339,45 +339,25 @@ def test_a_stalled_game_is_its_own_kind_of_error(probe_file):
         Table(loaded.game, state, {}).check_stalled()
 
 
-DEALER = """\
-name: Dealer
-players: {min: 2, max: 2}
-decks:
-  main: {standard: true, zone: stock}
-zones:
-  stock: {face: down}
-  hand: {per: seat, visible_to: owner}
-  grid: {per: seat, grid: {rows: 1, cols: 40}}
-flow:
-  rounds: 1
-  phases:
-    - name: play
-      turns: {from: 0, each: once}
-      moves: [deal]
-moves:
-  deal:
-    do:
-      - deal: 30
-        from: stock
-        to: TARGET
-      - end_turn
-scoring:
-  score: 0
-"""
+def dealer(target: str) -> str:
+    """The probe game whose move deals 30 cards to each seat's ``target``: a hand, or a grid of 40 slots."""
+    text = probe("      - deal: 30\n        from: stock\n        to: " + target)
+    return text.replace("  grid: {per: seat, grid: {rows: 2, cols: 2}}\n",
+                        "  hand: {per: seat, visible_to: owner}\n  grid: {per: seat, grid: {rows: 1, cols: 40}}\n")
 
 
 @pytest.mark.parametrize("engine", ["compiled", "reference"])
 @pytest.mark.parametrize("target", ["hand", "grid"])
 def test_a_deal_that_runs_out_of_cards_is_placed_at_the_deal_and_keeps_the_cards_dealt(engine, target):
-    loaded = load_game("dealer.yaml", text=DEALER.replace("TARGET", target), engine=engine)
+    loaded = load_game("probe.yaml", text=dealer(target), engine=engine)
     state = loaded.new_state(2, 0)
     with pytest.raises(EvalError) as caught:
-        loaded.apply(state, "deal")
+        loaded.apply(state, "poke")
     assert caught.value.render() == """\
-dealer.yaml:18:9: error: deal: stock ran out of cards
-   18 |       - deal: 30
+probe.yaml:21:9: error: deal: stock ran out of cards
+   21 |       - deal: 30
       |         ^^^^
-while P1 played 'deal' (move 1; round 1, phase 'play')"""
+while P1 played 'poke' (move 1; round 1, phase 'play')"""
     # Dealt one at a time, P1 first: 26 each, the last card of the stock to P2.
     piles = [state.zones[target][seat] for seat in (0, 1)]
     dealt = [[card for card in pile if card is not None] for pile in piles]     # a grid's empty slots: none
