@@ -54,7 +54,7 @@ class CallGenerator:
         the arguments worked out, all failing at the call), then the body runs, failing at its
         own positions; the calls in it count this one's depth. Any other call runs as its
         closure, and so does a call in a body written at its call (no body is written into
-        another: a function may call itself)."""
+        another: the code grows with the calls written, not with their nesting)."""
         if function.remember or not arg_nodes or self._inlined:
             return None
         special = specializer() if specializer is not None else None   # as plain_call's first call does

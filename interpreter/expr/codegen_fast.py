@@ -2,8 +2,9 @@
 to the operation of ``ops.py`` it stands for.
 
 An operator of two ints (``+ - * // %``, ``< <= > >=``), the index of a list by an int in its
-range and the length of a list are by far the most common in rules (``players[(p.index + 1) % player_count]``). Their
-Python operation is written in place when the values are of those types, with the same checks as
+range and the length of a list are by far the most common in rules
+(``players[(p.index + 1) % player_count]``, ``len(hand.cards)``). Their Python operation is
+written in place when the values are of those types, with the same checks as
 ``ops.py`` (a result within ``limits.MAX_INT``, read at run time as ``checked_number`` reads it; no
 division by zero); any other value, and any failing check, goes to the ``ops.py`` function, which
 gives the same value or raises the same error. So the values, the errors and their positions are
