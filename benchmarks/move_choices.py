@@ -30,7 +30,7 @@ def main() -> None:
         if flag == "--seed":
             seed = int(value)
         else:
-            key, text = value.split("=")
+            key, _, text = value.partition("=")     # as `-o` reads it: the value may hold '='
             options[key] = text
     loaded = load_game(path, options)
     settings = Settings(players, tuple(bot_kinds(bots.split(","), players)), seed, MAX_MOVES)
