@@ -19,11 +19,13 @@ from interpreter.tools.bench import (
     load_baseline,
     memory,
 )
+from interpreter.tools.playout import play_or_raise
 from interpreter.tools.simulate import Settings, play_game
 from tests.helpers import GAMES, ROOT
 
 DICE = str(GAMES / "dice_poker.yaml")
 SCHMIER = GAMES / "schmier.yaml"
+FLOOR = ROOT / "benchmarks" / "floor.yaml"
 BASELINES = ROOT / "benchmarks" / "baselines"
 
 
@@ -72,6 +74,18 @@ def test_schmier_baseline_reaches_the_specs_scores():
     # A match is some 1,500 moves: a few keep this test short (50 agree too; see docs/performance.md).
     # Capped at 30 deals in both: random bots rarely reach 21, and 1000 deals would take long.
     assert oracle_mismatches(SCHMIER, "schmier", range(8), 6, {"max_deals": "30"}, MAX_DEALS=30) == []
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_floor_baseline_plays_the_cards_the_spec_plays(seed):
+    # Every floor game has the same scores and length: the cards played, move by move, are what
+    # tells the two apart.
+    baseline = load_baseline(BASELINES / "floor.py")
+    played = []
+    outcome = play_or_raise(load_game(FLOOR), Settings(6, ("random",) * 6, seed, 100_000), 0,
+                            on_action=lambda action: played.append(action.move.args[0].id))
+    assert (outcome.scores, outcome.moves) == baseline.play_game(6, seed) == ([0] * 6, 1080)
+    assert played == baseline.cards_played(6, seed)
 
 
 def test_the_oracle_notices_a_different_rule(tmp_path):
