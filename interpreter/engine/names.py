@@ -86,13 +86,22 @@ def zone_bindings(game: Any, zones: dict, zone_type: ObjectType) -> dict[str, Bi
     for name, zone in zones.items():
         kind = zone_type if zone.piles is None else ListOf(zone_type)
         doc = {"game": "a shared zone", "seat": "the acting seat's zone", "team": "the acting seat's team's zone"}
-        names[name] = Binding(kind, _zone_of(game, zone, lambda ctx: ctx.seat()), doc[zone.per])
+        names[name] = Binding(kind, _zone_of(game, zone, _acting_seat), doc[zone.per])
     return names
 
 
 def _zone_of(game: Any, zone: Any, seat_of: Any):
     """A getter of the zone (or list of piles) owned by the seat ``seat_of`` gives."""
     name = zone.name
+    if zone.piles is None:
+        # A zone of one pile is read on every move: one call, and no step more than needed.
+        if zone.per == "game":
+            shared = zone_ref(name)
+            return lambda source: shared
+        if zone.per == "seat" and seat_of is _seat_index:
+            return lambda source: zone_ref(name, source.index)
+        if zone.per == "seat" and seat_of is _acting_seat:
+            return lambda ctx: zone_ref(name, ctx.seat())
     if zone.per == "game":
         def owner(source) -> int | None:
             return None
@@ -100,11 +109,18 @@ def _zone_of(game: Any, zone: Any, seat_of: Any):
         def owner(source) -> int | None:
             return game.team_of(active_state(), seat_of(source))
     else:
-        owner = seat_of     # a seat's own zone is read on every move: no step more than needed
-
+        owner = seat_of
     if zone.piles is None:
         return lambda source: zone_ref(name, owner(source))
     return lambda source: game.zone_refs(active_state(), name, owner(source))
+
+
+def _acting_seat(ctx: Any) -> int:
+    return ctx.seat()
+
+
+def _seat_index(source: Seat) -> int:
+    return source.index
 
 
 # -- members of seats, cards and zones -------------------------------------------------------------
@@ -124,15 +140,15 @@ def game_types(game: Any, variables: dict, zones: dict, card_attributes: dict[st
     return GameTypes(seat_type_for(game, variables, zones, zone), zone, card)
 
 
+# The zone members read on every move find their pile without a call: ``Game.pile``'s common case
+# (one pile per owner) written out, the others left to it.
+
 def _zone_cards(ref: ZoneRef) -> list[Card]:
     game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
     table = game.card_table(state.players)
-    return [table[c] for c in game.pile(state, ref) if c is not None]   # None: an empty slot of a grid
-
-
-def _ids(ref: ZoneRef) -> list:
-    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
-    return game.pile(state, ref)
+    name = ref.name
+    ids = game.pile(state, ref) if name in game.pile_counts else state.zones[name][ref.owner or 0]
+    return [table[c] for c in ids if c is not None]   # None: an empty slot of a grid
 
 
 def _end_card(ref: ZoneRef, last: bool) -> Card | None:
@@ -148,20 +164,24 @@ def _end_card(ref: ZoneRef, last: bool) -> Card | None:
 def _top(ref: ZoneRef) -> Card | None:
     """``_end_card(ref, True)`` with its common case first: the last id of the pile is a card."""
     game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
-    ids = game.pile(state, ref)
+    name = ref.name
+    ids = game.pile(state, ref) if name in game.pile_counts else state.zones[name][ref.owner or 0]
     if ids and ids[-1] is not None:
         return game.card_table(state.players)[ids[-1]]
     return _end_card(ref, True)
 
 
 def _size(ref: ZoneRef) -> int:
-    ids = _ids(ref)
+    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
+    name = ref.name
+    ids = game.pile(state, ref) if name in game.pile_counts else state.zones[name][ref.owner or 0]
     return len(ids) - ids.count(None)
 
 
 def _empty(ref: ZoneRef) -> bool:
     game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
-    ids = game.pile(state, ref)
+    name = ref.name
+    ids = game.pile(state, ref) if name in game.pile_counts else state.zones[name][ref.owner or 0]
     return not ids or len(ids) == ids.count(None)
 
 
@@ -196,7 +216,7 @@ def seat_type_for(game: Any, variables: dict, zones: dict, zone_type: ObjectType
     for name, zone in zones.items():
         if zone.per != "game":
             kind = zone_type if zone.piles is None else ListOf(zone_type)
-            members[name] = Member(kind, _zone_of(game, zone, lambda s: s.index), "the seat's (or its team's) zone")
+            members[name] = Member(kind, _zone_of(game, zone, _seat_index), "the seat's (or its team's) zone")
     return ObjectType("seat", members)
 
 

@@ -238,8 +238,9 @@ class CallGenerator:
 
             def body():
                 element_stmts, element = self.node(arg.element)
-                decided = ast.Compare(left=call(self.const(ops.truth), element, self.const(what)), ops=[ast.Is()],
-                                      comparators=[ast.Constant(decides)])
+                if not self.c._is_bool(arg.element):        # a bool by its type needs no check
+                    element = call(self.const(ops.truth), element, self.const(what))
+                decided = ast.Compare(left=element, ops=[ast.Is()], comparators=[ast.Constant(decides)])
                 found = element_stmts + [ast.If(test=decided, body=[assign(result, ast.Constant(decides)), ast.Break()],
                                                 orelse=[])]
                 if not loop.conditions:

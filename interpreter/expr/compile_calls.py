@@ -156,6 +156,9 @@ class CallCompiler:
         var, iterable = loop.var, self._iterable_fn(loop.iterable)
         condition = self._bool_fn(loop.conditions[0], "the condition after 'if'") if loop.conditions else None
         decides, what = builtin.decided_by, f"each item of {builtin.name}()"
+        if not self._is_bool(arg.element):     # a bool by its type needs no check
+            def element(ctx, inner, value_of=element):
+                return ops.truth(value_of(ctx, inner), what)
 
         def run(ctx, env):
             steps = env[STEPS]
@@ -166,7 +169,7 @@ class CallCompiler:
                     if steps[0] < 0:
                         raise too_many_steps()
                     inner[var] = value
-                    if (condition is None or condition(ctx, inner)) and ops.truth(element(ctx, inner), what) is decides:
+                    if (condition is None or condition(ctx, inner)) and element(ctx, inner) is decides:
                         return decides
             except Exception as e:
                 raise fault(e, pos) from None
