@@ -169,6 +169,24 @@ def test_a_hosts_plain_reads_are_written_out_in_place_of_its_getters():
     assert not any(plain_path(cell.cell_contents) for cell in run.__closure__)
 
 
+def test_an_option_is_read_as_its_value_in_generated_code():
+    """An option is the same all game: the generated effect holds its value, not a getter, and
+    plays as the reference does for each value chosen."""
+    text = probe("      - set: {n: step * 2}").replace("variables:", "options:\n  step: {type: int, default: 3}\nvariables:")
+    results = {}
+    for name in ("compiled", "reference"):
+        for step in ("3", "5"):
+            loaded = load_game("probe.yaml", {"step": step}, text=text, engine=name)
+            run = loaded.game.moves["poke"].run
+            if name == "compiled":
+                assert run.__code__.co_filename == FILENAME
+                assert int(step) in [cell.cell_contents for cell in run.__closure__]
+                assert not any(plain_path(cell.cell_contents) for cell in run.__closure__)
+            results[name, step] = _play_to_the_end(loaded, 0)
+    assert results == {("compiled", "3"): [6, 6], ("reference", "3"): [6, 6],
+                       ("compiled", "5"): [10, 10], ("reference", "5"): [10, 10]}
+
+
 def _play_to_the_end(loaded, seed: int) -> list:
     state = loaded.new_state(None, seed)
     while not state.over:

@@ -231,8 +231,7 @@ class GameCompiler:
         game.types = types
         with_tricks = "tricks" in self.spec.data
         names = T.bindings(types.seat, types.card) if with_tricks else {}     # the game's own names hide these
-        names.update({k: N.Binding(N.type_of(v), (lambda v: lambda ctx: v)(v), "an option")
-                      for k, v in game.options.items()})
+        names.update({k: N.Binding(N.type_of(v), N.constant_getter(v), "an option") for k, v in game.options.items()})
         names.update(N.variable_bindings(game, game.variables))
         names.update(N.zone_bindings(game, game.zones, types.zone))
         names.update(N.flow_bindings(game, types.seat))

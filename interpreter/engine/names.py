@@ -56,6 +56,12 @@ def flow_bindings(game: Any, seat_type: ObjectType) -> dict[str, Binding]:
     }
 
 
+def constant_getter(value: Any):
+    """A getter of ``value`` whatever it is asked of (an option's), written as the value itself
+    in generated code."""
+    return plain_reads((("value", value),), lambda source: value)
+
+
 def variable_bindings(game: Any, variables: dict) -> dict[str, Binding]:
     names: dict[str, Binding] = {}
     for name, init in variables.get("game", {}).items():

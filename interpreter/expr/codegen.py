@@ -193,6 +193,8 @@ class Generator(CallGenerator):
                 obj = ast.Attribute(value=obj, attr=key, ctx=LOAD)      # an attribute of the host's, never the author's
             elif step == "item":
                 obj = ast.Subscript(value=obj, slice=self.const(key), ctx=LOAD)
+            elif step == "value":
+                obj = self.const(key)
             else:
                 obj = call(ast.Attribute(value=obj, attr="get", ctx=LOAD), self.const(key))
         return obj

@@ -72,7 +72,8 @@ PLAIN_READS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 def plain_reads(path: tuple, read: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """``read`` (a host's getter of a member or a name), marked as being only the reads of
     ``path`` from its argument: each step ``("attr", a)`` is ``x.a``, ``("item", k)`` is
-    ``x[k]``, ``("get", k)`` is ``x.get(k)``. Generated code writes them out in place of the call."""
+    ``x[k]``, ``("get", k)`` is ``x.get(k)``, and ``("value", v)`` is ``v`` itself whatever ``x``
+    (a getter of a constant). Generated code writes them out in place of the call."""
     PLAIN_READS[read] = path
     return read
 
