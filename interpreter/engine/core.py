@@ -97,7 +97,10 @@ def _place_decks(game: Any, state: State) -> None:
             continue
         owner = card.attrs["owner"]
         seat = owner.index if owner is not None and game.zones[zone].per == "seat" else None
-        game.pile(state, ZoneRef(zone, seat)).append(card.id)
+        pile = game.pile(state, ZoneRef(zone, seat))
+        pile.append(card.id)
+        # noted as Game.place notes it: the first deal then finds each card without a search
+        state.places[card.id] = (pile, game.zones[zone].grid is not None)
         if game.zones[zone].face == "up":
             state.face_up.add(card.id)
 
