@@ -193,8 +193,8 @@ def _bot_kind(kind: str | None) -> str | None:
               help="Write a full record here, for replay: it holds the seed, written when the game ends. "
                    "Never over the game file or a file that is not a record.")
 @click.option("--player-record", "player_record_path", type=click.Path(dir_okay=False),
-              help="Write a player's record here instead: no seed, so it shows no hidden card; it cannot be "
-                   "replayed.")
+              help="Write a player's record here instead: no seed, and the other seats' private moves in "
+                   "their public form, so it shows no hidden card; it cannot be replayed.")
 @click.option("--plain", is_flag=True, help="Line mode even on a terminal: the board printed, one entry per line.")
 @click.option("--no-color", is_flag=True, help="No colours (NO_COLOR in the environment does the same).")
 @option_flag

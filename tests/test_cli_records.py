@@ -189,6 +189,28 @@ def test_a_players_record_holds_no_seed_and_is_not_replayed(tmp_path):
                                "hint: record with --record (a full record) to replay a game\n")
 
 
+def test_a_players_record_holds_the_others_private_moves_in_public_form(tmp_path):
+    record = tmp_path / "sp.jsonl"
+    result = run(["play", str(GAMES / "schmier.yaml"), "--seed", "4", "--bot", "random", "--plain",
+                  "--player-record", str(record)], given="1\n" * 60)
+    assert result.exit_code == 1, result.output
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    assert lines[0]["full"] is False and lines[0]["seat"] == 0 and "seed" not in lines[0]
+    assert [(line["seat"], line["move"]) for line in lines[5:12]] == [
+        (3, "discard (3 cards)"), (4, "discard (3 cards)"), (5, "discard (2 cards)"), (0, "discard 3C"),
+        (1, "discard (1 card)"), (2, "dealer_discard (a card)"), (2, "dealer_discard (a card)")]
+
+
+def test_a_players_record_of_bots_only_is_a_spectators(tmp_path):
+    record = tmp_path / "watch.jsonl"
+    result = run(["play", str(GAMES / "euchre.yaml"), "--human", "none", "--bot", "random", "--seed", "2",
+                  "--player-record", str(record)])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    assert lines[0]["seat"] is None
+    assert [line["move"] for line in lines[1:] if line["move"].startswith("discard")] == ["discard (a card)"]
+
+
 def test_record_and_player_record_together_are_a_usage_error(tmp_path):
     result = run(["play", DICE, "--record", "a.jsonl", "--player-record", "b.jsonl"])
     assert result.exit_code == 2
@@ -218,6 +240,17 @@ def test_replay_refuses_an_impossible_number_of_players(tmp_path):
     result = run(["replay", str(record)])
     assert result.exit_code == 1
     assert result.output == f"error: {record}:1: the header's 'players' must be a whole number from 1 to 64, not inf\n"
+
+
+@pytest.mark.parametrize("seat, shown", [(2, "2"), ("P1", '"P1"'), (True, "true")])
+def test_a_players_record_names_a_seat_of_its_game(tmp_path, seat, shown):
+    record = tmp_path / "mine.jsonl"
+    run(["play", DICE, "--human", "none", "--bot", "random", "--seed", "1", "-p", "2", "--player-record", str(record)])
+    _edit_header(record, seat=seat)
+    result = run(["replay", str(record)])
+    assert result.exit_code == 1
+    assert result.output == (f"error: {record}:1: the header's 'seat' must be a seat of a game of 2 (from 0) or "
+                             f"null, not {shown}\n")
 
 
 def test_replay_refuses_a_line_nested_too_deeply(tmp_path):

@@ -26,7 +26,7 @@ def test_the_table_closed_before_the_end_keeps_a_full_record_and_shows_the_seed_
     app = _table(tmp_path)
     assert app.controller.log_lines()[0] == "Dice poker: 2 players"        # no seed while it runs
     assert not (tmp_path / "game.jsonl").exists()                          # written beside, renamed at the end
-    assert app._ended(interrupted=False) == 0
+    assert app._ended(None) == 0
     path = tmp_path / "game.jsonl"
     assert capsys.readouterr().out == f"game stopped before its end; the record so far is in {path}.\nseed 3\n"
     header = json.loads(path.read_text().splitlines()[0])
@@ -35,7 +35,7 @@ def test_the_table_closed_before_the_end_keeps_a_full_record_and_shows_the_seed_
 
 def test_the_table_interrupted_exits_130_and_a_players_record_has_no_seed(tmp_path, capsys):
     app = _table(tmp_path, full=False)
-    assert app._ended(interrupted=True) == 130
+    assert app._ended(KeyboardInterrupt()) == 130
     assert capsys.readouterr().out.endswith("interrupted: the game is not finished; the record so far is in "
                                             f"{tmp_path / 'game.jsonl'}.\nseed 3\n")
     header = json.loads((tmp_path / "game.jsonl").read_text().splitlines()[0])

@@ -272,3 +272,63 @@ def test_the_hidden_cards_of_a_pile_are_those_card_visible_hides(path):
             if seat is None:
                 break
             loaded.apply(state, chooser.choice(loaded.legal_moves(state, seat)), seat)
+
+
+def _has_private_moves(path) -> bool:
+    return any(param.private for move in load_game(path).game.moves.values() for param in move.params)
+
+
+PRIVATE_GAMES = [path for path in game_files() if _has_private_moves(path)]
+SHORT = {"schmier": {"max_deals": "2"}}      # a whole match is long: two deals show every move
+
+
+def _play_for_a_players_record(path, seed, seat, record):
+    """A game with one person (``seat``, playing at random) and random bots, kept as that person's
+    record; the labels of every card the seat saw, at any moment of it."""
+    from interpreter.play.terminal import open_session
+    session = open_session(str(path), SHORT.get(path.stem, {}), None, seed, "random", str(record),
+                           lambda players: {seat % players}, full_record=False)
+    loaded, game, state = session.loaded, session.game, session.state
+    seat = seat % state.players
+    table = game.card_table(state.players)
+    passing: list = []
+    place = type(game).place
+
+    def placing(state, card_id, target, face, at_bottom, slot=None):
+        if (face or game.zones[target.name].face) == "up":
+            passing.append((card_id, target.name, target.owner))
+        return place(game, state, card_id, target, face, at_bottom, slot)
+    game.place = placing
+    chooser = random.Random(seed)
+    seen = set(_visible_ids(loaded, state, seat))
+    try:
+        while not state.over:
+            if session.human_to_act() is None:
+                session.advance(limit=1)
+            else:
+                session.submit(seat, chooser.choice(session.legal(seat)), 0.0)
+            seen |= _visible_ids(loaded, state, seat) | _seen_in_passing(game, passing, seat)
+            passing.clear()
+    finally:
+        del game.place
+    session.close_record()
+    return {table[card].label for card in seen}, {card.label for card in table}
+
+
+@pytest.mark.parametrize("path", PRIVATE_GAMES, ids=lambda p: p.stem)
+def test_a_players_record_names_no_card_its_seat_never_saw(path, tmp_path):
+    """``--player-record``: the other seats' private moves in the public form the seat read."""
+    import json
+    public_forms = 0
+    for seed in range(12):
+        record = tmp_path / f"{seed}.jsonl"
+        seen, labels = _play_for_a_players_record(path, seed, seed, record)
+        lines = [json.loads(line) for line in record.read_text().splitlines()]
+        owner = lines[0]["seat"]
+        assert lines[0]["full"] is False and "seed" not in lines[0]
+        for line in lines[1:]:
+            named = [word for word in line["move"].split() if word in labels]
+            unseen = [label for label in named if label not in seen]
+            assert not unseen, f"seed {seed}: P{owner + 1}'s record has '{line['move']}' of P{line['seat'] + 1}"
+            public_forms += line["seat"] != owner and "(" in line["move"]
+    assert public_forms >= 5

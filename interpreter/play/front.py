@@ -6,7 +6,9 @@ import os
 import sys
 from typing import Callable
 
-from .terminal import Clock, TerminalGame, open_session
+from .session import Session
+from .signals import exit_code, stop_on_signals, stop_reason
+from .terminal import Clock, TerminalGame, open_session, tell
 
 
 def wants_color(no_color: bool) -> bool:
@@ -25,9 +27,24 @@ def play(file: str, options: dict, players: int | None, seed: int | None, bot_ki
          fake_clock: float | None = None, plain: bool = False, no_color: bool = False,
          full_record: bool = True) -> int:
     """Play the game; the exit code (0 at the end or on quit, 1 when it did not finish, 130 on
-    Ctrl-C). Raises RulesError for a bad file, option, seat or record target."""
-    session = open_session(file, options, players, seed, bot_kind, record_path, human, bot_speed, full_record)
-    color = wants_color(no_color)
+    Ctrl-C, 128 + the signal on SIGTERM or SIGHUP: the record so far is kept on each). Raises
+    RulesError for a bad file, option, seat or record target."""
+    with stop_on_signals():
+        session = None
+        try:
+            session = open_session(file, options, players, seed, bot_kind, record_path, human, bot_speed,
+                                   full_record)
+            return _front_end(session, fake_clock, plain, wants_color(no_color))
+        except KeyboardInterrupt as interrupt:     # before the game began, or as it ended
+            kept = ""
+            if session is not None:
+                session.close_record()
+                kept = f"{session.kept_text()}.\n{session.seed_line()}"
+            tell(f"\n{stop_reason(interrupt)}{kept}")
+            return exit_code(interrupt)
+
+
+def _front_end(session: Session, fake_clock: float | None, plain: bool, color: bool) -> int:
     if plain or not on_terminal():
         return TerminalGame(session, Clock(fake_clock), color=color, handover_blank=on_terminal()).run()
     from .tui.app import TableApp       # Textual is loaded only for the full-screen table

@@ -3,8 +3,9 @@
 While the game runs, each move is written (and flushed) to a temporary file in the record's
 folder, under a header that holds no seed: no file shows the seed during the game. ``close``
 writes the whole record, with its final header, to that temporary file and renames it onto the
-target in one step, so a failed write leaves any old file whole; when the process is killed the
-moves so far stay in the temporary file (``.NAME.XXXX.part`` beside the target).
+target in one step, so a failed write leaves any old file whole. Ctrl-C, SIGTERM and SIGHUP stop
+a game the same way (``signals``): the record so far is put in place; only a process killed outright
+(SIGKILL, a crash) leaves its moves in the temporary file (``.NAME.XXXX.part`` beside the target).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from ..errors import RecordError
 from .records import RECORD_FORMAT, Record
+from .signals import signals_held
 
 # Enough of a file's beginning to tell a record's header from anything else.
 HEADER_PEEK_BYTES = 65_536
@@ -93,16 +95,22 @@ class RecordWriter:
         if count <= 0:
             return
         del self.record.moves[-count:]
-        try:
-            self.stream.seek(0)
-            self.stream.truncate()
-        except OSError as error:
-            self.discard()
-            raise self._error(error) from None
-        self._write_lines([self.record.header(with_seed=False)] + self.record.moves)
+        with signals_held():        # a signal now would find the file emptied
+            try:
+                self.stream.seek(0)
+                self.stream.truncate()
+            except OSError as error:
+                self.discard()
+                raise self._error(error) from None
+            self._write_lines([self.record.header(with_seed=False)] + self.record.moves)
 
     def close(self) -> None:
-        """Write the whole record with its final header and rename it onto the target."""
+        """Write the whole record with its final header and rename it onto the target; a signal
+        (Ctrl-C, SIGTERM, SIGHUP) waits until it is in place."""
+        with signals_held():
+            self._close()
+
+    def _close(self) -> None:
         if self.closed:
             return
         self.closed = True

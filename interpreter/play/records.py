@@ -3,7 +3,9 @@
 The header names the game, a hash of its resolved spec, the game file (as given and absolute),
 the options and the number of players. A full record (``"full": true``, for replay and
 reproduction) also holds the seed, from which every hidden card follows; a player's record
-(``"full": false``) leaves it out and cannot be replayed. Each move line holds its seat, its text
+(``"full": false``) leaves it out and cannot be replayed; it is one seat's (``"seat"``, or null
+for a spectator's) and holds the other seats' private moves in their public form, as that seat
+read them (``discard (3 cards)``). Each move line holds its seat, its text
 and its moment (``t``, seconds from the start). Replaying a record against a spec with another
 name or hash is refused. Writing records safely is ``record_writer``'s job.
 """
@@ -34,14 +36,18 @@ class Record:
     moves: list[dict] = field(default_factory=list)
     file_abs: str = ""
     full: bool = True
+    seat: int | None = None     # a player's record: whose it is (None: a spectator's)
 
     def header(self, with_seed: bool = True) -> dict:
-        """The first line; the seed only in a full record and only when asked (``with_seed``)."""
+        """The first line; the seed only in a full record and only when asked (``with_seed``);
+        the seat in a player's record."""
         full = self.full and with_seed
         head = {"record": RECORD_FORMAT, "game": self.game, "spec_hash": self.spec_hash, "file": self.file,
                 "file_abs": self.file_abs, "options": self.options, "players": self.players, "full": full}
         if full:
             head["seed"] = self.seed
+        elif not self.full:
+            head["seat"] = self.seat
         return head
 
 
@@ -85,12 +91,17 @@ def _header(path: Any, header: dict) -> Record:
                           f"not {_short(players)}")
     if not isinstance(full, bool):
         raise RecordError(f"{path}:1: the header's 'full' must be true or false")
+    seat = header.get("seat")
+    if seat is not None and (not _is_int(seat) or not 0 <= seat < players):
+        raise RecordError(f"{path}:1: the header's 'seat' must be a seat of a game of {players} (from 0) or null, "
+                          f"not {_short(seat)}")
     seed = header.get("seed")
     if full and (not _is_int(seed) or abs(seed) > MAX_INT):
         raise RecordError(f"{path}:1: the header's 'seed' must be a whole number of at most 18 digits, "
                           f"not {_short(seed)}")
     return Record(header["game"], header["spec_hash"], header.get("file", ""), dict(header["options"]),
-                  seed if full else None, players, file_abs=header.get("file_abs", ""), full=full)
+                  seed if full else None, players, file_abs=header.get("file_abs", ""), full=full,
+                  seat=None if full else seat)
 
 
 _KIND_NAMES = {str: "text", dict: "a mapping"}

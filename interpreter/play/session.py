@@ -247,7 +247,7 @@ class Session:
     def _record(self, action: Action, before: dict | None = None) -> Action:
         self.undo_log.made()
         if self.record:
-            self.record.add(action.seat, action.move.text, action.time)
+            self.record.add(action.seat, self.recorded_text(action), action.time)
         self.log.append(Entry(action.time, action.seat, action.move))
         if before is not None:      # who took the trick, before what the end of the round said
             taker = trick_taker(before, self.view(None))
@@ -256,6 +256,12 @@ class Session:
         self.log.extend(Entry(action.time, text=text) for text in self._said)
         self._said.clear()
         return action
+
+    def recorded_text(self, action: Action) -> str:
+        """A move as the record keeps it: whole in a full record; in a player's record, the other
+        seats' private moves in the public form that player read."""
+        record = self.record.record
+        return action.move.text if record.full else move_text(self.game, action.move, record.seat)
 
     def check_stalled(self) -> None:
         """A RulesError when the game is not over but nobody can ever move (before waiting for a person)."""

@@ -18,6 +18,7 @@ them ("pass to P2, press Enter"). The other seats' private moves are shown in th
 """
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import sys
@@ -34,6 +35,7 @@ from .record_writer import RecordWriter
 from .records import Record
 from .render import render_moves, render_view
 from .session import Session
+from .signals import exit_code, stop_reason
 
 HELP = """Type the number of a move, or the move itself (a unique beginning is enough; cards as
 shown, 5♠, or as written, 5S).
@@ -45,7 +47,6 @@ shown, 5♠, or as written, 5S).
   quit    stop the game (the record so far is kept)"""
 
 EXIT_NOT_FINISHED = 1
-EXIT_INTERRUPTED = 130
 MOVE_NUMBER = re.compile(r"[0-9]+")     # ASCII digits only: int() also reads '٣' and refuses '²'
 SHOWN_DIGITS = 12                       # a longer number typed is shown cut short
 MAX_ENTRY_CHARS = 1_000                 # a longer line is not a move: refused, not echoed
@@ -53,10 +54,21 @@ SEED_WARNING = "warning: with the seed anyone can work out every hidden card; th
 
 
 def read_input(prompt: str) -> str:
-    """A line from standard input; end of input when there is none at all (a closed stdin)."""
+    """A line from standard input; end of input when there is none at all (a closed stdin) or
+    it cannot be read (the terminal was closed: EIO)."""
     if sys.stdin is None or sys.stdin.closed:
         raise EOFError
-    return input(prompt)
+    try:
+        return input(prompt)
+    except OSError:
+        raise EOFError from None
+
+
+def tell(text: str, err: bool = False) -> None:
+    """A line printed as the game stops: a terminal that is gone (EIO once it was closed) is no
+    error, the record being already kept."""
+    with contextlib.suppress(OSError):
+        click.echo(text, err=err)
 
 
 def parse_seats(text: str, players: int) -> set[int]:
@@ -137,8 +149,10 @@ def open_session(file: str, options: dict, players: int | None, seed: int | None
     seed = random.SystemRandom().randrange(1, 10**9) if seed is None else seed
     writer = None
     if record_path:
+        # A player's record is the one person's; with several people (or none), a spectator's.
+        owner = next(iter(humans)) if len(humans) == 1 else None
         record = Record(loaded.name, loaded.digest(), file, loaded.options, seed, players,
-                        file_abs=str(Path(loaded.spec.file).resolve()), full=full_record)
+                        file_abs=str(Path(loaded.spec.file).resolve()), full=full_record, seat=owner)
         writer = RecordWriter.open(record_path, record, loaded.spec.file)
     return Session(loaded, players, seed, bot_kind, humans, bot_speed, writer)
 
@@ -203,8 +217,8 @@ class TerminalGame:
         except EOFError:
             return self._stopped("input ended before the game was over: the game is not finished",
                                  EXIT_NOT_FINISHED)
-        except KeyboardInterrupt:
-            return self._stopped("interrupted: the game is not finished", EXIT_INTERRUPTED)
+        except KeyboardInterrupt as interrupt:       # Ctrl-C, SIGTERM, SIGHUP (``signals``)
+            return self._stopped(f"{stop_reason(interrupt)}: the game is not finished", exit_code(interrupt))
         except RecordError:
             raise
         except RulesError as error:
@@ -226,7 +240,7 @@ class TerminalGame:
 
     def _stopped(self, why: str, code: int) -> int:
         self.session.close_record()
-        click.echo(f"\n{why}{self.session.kept_text()}.\n{self.session.seed_line()}")
+        tell(f"\n{why}{self.session.kept_text()}.\n{self.session.seed_line()}")
         return code
 
     def _print_log(self) -> None:

@@ -11,8 +11,10 @@ closed, with where the record is.
 """
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
+import threading
 from typing import Any
 
 from rich.text import Text
@@ -26,7 +28,8 @@ from textual.widgets.option_list import Option as ListOption
 from ...errors import RecordError, RulesError
 from ..card_text import card_text
 from ..session import Session
-from ..terminal import EXIT_INTERRUPTED, EXIT_NOT_FINISHED, SEED_WARNING, final_table
+from ..signals import STOPPING, Stopped, exit_code, handlers_kept, stop_reason
+from ..terminal import EXIT_NOT_FINISHED, SEED_WARNING, final_table, tell
 from .board import Board
 from .clock import RealClock, StepClock
 from .controller import BETWEEN, COVER, OVER, PLAY, WATCH, Controller
@@ -74,6 +77,7 @@ class TableApp(App):
         self.board = Board(self.controller.viewer, color, session.game.layout)
         self.scores = ScoreWatch(session.loaded)
         self.exit_code = 0
+        self.stopped_by: Stopped | None = None   # SIGTERM or SIGHUP closed the table
         self.failure: RulesError | None = None
         self.help = ""
         self._half_seconds = -1
@@ -94,6 +98,7 @@ class TableApp(App):
         yield MoveInput(id="entry", placeholder="/ type a move · Tab the board · u undo · ? help · Ctrl+Q quit")
 
     def on_mount(self) -> None:
+        self._stop_on_signals()
         self.title = self.session.loaded.name
         self.query_one("#choices").focus()
         self.tick()
@@ -107,29 +112,45 @@ class TableApp(App):
     def play(self) -> int:
         """Run full screen; afterwards the final table (or why it stopped), the seed and where the
         record is stay in the terminal. The exit code: 0 at the end or on quit, 1 after an error
-        (of the game, or the record's), 130 on Ctrl-C."""
-        interrupted = False
+        (of the game, or the record's), 130 on Ctrl-C, 128 + the signal on SIGTERM or SIGHUP."""
+        interrupt = None
         try:
-            self.run()
-        except KeyboardInterrupt:
-            interrupted = True
+            with handlers_kept():                # the event loop takes SIGTERM and SIGHUP over
+                self.run()
+        except KeyboardInterrupt as stop:        # Ctrl-C
+            interrupt = stop
+        interrupt = interrupt or self.stopped_by
         try:
-            return self._ended(interrupted)
+            return self._ended(interrupt)
         except RecordError as error:
             self.failure = error
         print(self.failure.render(), file=sys.stderr)
         print(self.session.record_lost(), file=sys.stderr)
         return EXIT_NOT_FINISHED
 
-    def _ended(self, interrupted: bool) -> int:
+    def _stop_on_signals(self) -> None:
+        """SIGTERM and SIGHUP close the table as Ctrl-C does, from inside the event loop: the
+        terminal is restored and the record kept (raised between two of Textual's steps, the
+        signal would leave its driver half stopped)."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        loop = asyncio.get_running_loop()
+        for signum in STOPPING:
+            loop.add_signal_handler(signum, self._stopped_by_signal, signum)
+
+    def _stopped_by_signal(self, signum: int) -> None:
+        self.stopped_by = Stopped(signum)
+        self.exit()
+
+    def _ended(self, interrupt: KeyboardInterrupt | None) -> int:
         s = self.session
         if isinstance(self.failure, RecordError):
             raise self.failure
         if self.failure is not None:
             print(self.failure.render(), file=sys.stderr)
             return self._stopped("game stopped by an error", EXIT_NOT_FINISHED)
-        if interrupted:
-            return self._stopped("interrupted: the game is not finished", EXIT_INTERRUPTED)
+        if interrupt is not None:
+            return self._stopped(f"{stop_reason(interrupt)}: the game is not finished", exit_code(interrupt))
         if not s.state.over:
             return self._stopped("game stopped before its end", self.exit_code)
         print(final_table(s.loaded, s.state))
@@ -139,7 +160,7 @@ class TableApp(App):
 
     def _stopped(self, why: str, code: int) -> int:
         self.session.close_record()
-        print(f"{why}{self.session.kept_text()}.\n{self.session.seed_line()}")
+        tell(f"{why}{self.session.kept_text()}.\n{self.session.seed_line()}")
         return code
 
     def _safely(self, action: Any, *args: Any) -> None:
