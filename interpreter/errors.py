@@ -96,10 +96,11 @@ class RulesError(Exception):
             text = self.pos.source.line(self.pos.line)
             if text is not None:
                 gutter = f"{self.pos.line:>5} | "
-                parts.append(gutter + text.rstrip("\n"))
-                pad = " " * (len(gutter) - 2) + "| "
                 col = max(self.pos.col, 1)
                 width = max(1, min(self.pos.width, max(1, len(text) - col + 1)))
+                shown, col, width = excerpt(text.rstrip("\n"), col, width)
+                parts.append(gutter + shown)
+                pad = " " * (len(gutter) - 2) + "| "
                 parts.append(pad + " " * (col - 1) + "^" * width)
         parts.extend(self.context)
         if self.hint:
@@ -116,6 +117,23 @@ class RulesError(Exception):
         if self.context:
             out["context"] = list(self.context)
         return out
+
+
+SHOWN_CHARS = 100     # of a longer line, the characters shown around the place of an error
+CUT = "..."
+
+
+def excerpt(text: str, col: int, width: int) -> tuple[str, int, int]:
+    """``text`` cut to about ``SHOWN_CHARS`` characters around column ``col`` (``...`` where it
+    was cut), with the column and width of the caret in what is shown."""
+    if len(text) <= SHOWN_CHARS:
+        return text, col, width
+    start = min(max(0, col - 1 - SHOWN_CHARS // 2), max(0, len(text) - SHOWN_CHARS))
+    end = start + SHOWN_CHARS
+    before = CUT if start > 0 else ""
+    after = CUT if end < len(text) else ""
+    width = max(1, min(width, end - (col - 1)))
+    return before + text[start:end] + after, col - start + len(before), width
 
 
 class YamlError(RulesError):

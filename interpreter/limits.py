@@ -14,6 +14,8 @@ MAX_SCALAR_CHARS = 20_000           # one string value
 
 # Cards
 MAX_CARDS = 10_000                  # cards in play: every deck, counted, copied per seat at most players
+MAX_PILES = 10_000                  # piles in play: every zone's, each owner's counted (a zone's
+                                    # 'piles:', or one), for every number of players the game allows
 
 # Expressions
 MAX_EXPR_CHARS = 4_000              # characters in one expression
@@ -29,6 +31,8 @@ MAX_EVAL_STEPS = 1_000_000          # work in one evaluation: loop iterations, f
 # Running games
 MAX_LOOP_ITERATIONS = 100_000      # turns of one outermost 'for' effect and of the loops inside it
 MAX_VARIABLE_ITEMS = 100_000        # items in the lists and maps of one variable's value, nested ones included
+MAX_VALUE_DEPTH = 64                # lists and maps nested in one variable's value (or a view line's):
+                                    # no start value a game file may write is deeper
 MAX_MOVE_CHOICES = 100_000          # values tried for the parameters of one move while listing the
                                     # legal moves (their product: checked at load when the lists are known)
 MAX_TRIGGER_CASCADE = 1_000         # triggers firing after one move

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import EvalError, IllegalMove, LimitError, OptionError, PresetError
 from ..expr.ops import show
-from ..limits import MAX_MOVES_PER_GAME
+from ..limits import MAX_MOVES_PER_GAME, MAX_PLAYERS
 from . import flow, rng
 from .context import Ctx, active, active_pairs
 from .legal import acting_seats, find_move, has_move, legal_moves
@@ -37,15 +37,10 @@ def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict 
     stack = presets.stacks if presets is not None else None
     if stack:
         _check_stack(game, players, stack)
-    state = State(players=players, rng=rng.seed_state(seed), presets=presets)
-    variables = game.variables
-    state.vars = copy_value(variables.get("game", {}))
-    state.seat_vars = [copy_value(variables.get("seat", {})) for _ in range(players)]
-    state.dice = [1] * game.dice_count
+    state = _started(game, State(players=players, rng=rng.seed_state(seed), presets=presets))
     with active(game, state):
         try:
-            game.allocate_zones(state, ("game", "seat"))
-            _place_teams(game, state)
+            _place_zones(game, state)
             _place_decks(game, state)
             flow.start_match(game, state)
         except Exception as error:
@@ -59,6 +54,37 @@ def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict 
         presets.stacks = {}     # a stack is for the shuffles of the setup only
     state.presets = presets if presets is not None and presets.unused else None
     return state
+
+
+def check_piles(game: Any) -> None:
+    """The piles ``new_state`` makes, counted at load for every number of players the game
+    allows: before a card is placed they depend only on the number of players, the options and
+    the start values, so ``rules validate`` refuses too many (``limits.MAX_PILES``) at the
+    ``piles:`` that passes the limit. A failure of another kind is left to ``new_state``."""
+    for players in range(game.min_players, game.max_players + 1):
+        state = _started(game, State(players=players, rng=rng.seed_state(0)))
+        with active(game, state):
+            try:
+                _place_zones(game, state)
+            except LimitError:
+                raise
+            except Exception:   # noqa: BLE001 - reported by new_state, with where it happened
+                return
+
+
+def _started(game: Any, state: State) -> State:
+    """``state`` with the start values of the variables and the dice."""
+    variables = game.variables
+    state.vars = copy_value(variables.get("game", {}))
+    state.seat_vars = [copy_value(variables.get("seat", {})) for _ in range(state.players)]
+    state.dice = [1] * game.dice_count
+    return state
+
+
+def _place_zones(game: Any, state: State) -> None:
+    """Every zone's empty piles, and the teams (a zone per team has piles for each)."""
+    game.allocate_zones(state, ("game", "seat"))
+    _place_teams(game, state)
 
 
 def check_players(game: Any, players: Any) -> None:
@@ -82,10 +108,20 @@ def _place_teams(game: Any, state: State) -> None:
     """Teams from the game's ``teams.of``; without it, each seat is a team of its own."""
     if game.teams is not None:
         ctx = Ctx(game, state)
-        state.vars["$teams"] = [int(game.teams(ctx, {"seat": i})) for i in range(state.players)]
+        state.vars["$teams"] = [_team_number(game, int(game.teams(ctx, {"seat": i})), i) for i in range(state.players)]
     count = max(game.team_of(state, s) for s in range(state.players)) + 1
     state.team_vars = [copy_value(game.variables.get("team", {})) for _ in range(count)]
     game.allocate_zones(state, ("team",))
+
+
+def _team_number(game: Any, team: int, seat: int) -> int:
+    """A seat's team number, refused at ``teams.of`` when no table has so many teams (one is
+    kept for each number up to the largest)."""
+    if not 0 <= team < MAX_PLAYERS:
+        raise LimitError(f"teams.of gives team {team} to {seat_name(seat)}; teams are numbered from 0 "
+                         f"to {MAX_PLAYERS - 1}", game.teams.pos,
+                         hint="number the teams from 0, as 'seat % 2' does for two teams")
+    return team
 
 
 def _place_decks(game: Any, state: State) -> None:

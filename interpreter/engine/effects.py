@@ -12,7 +12,7 @@ from ..errors import EvalError, LimitError, SpecError, did_you_mean
 from ..expr.compile import item_type
 from ..expr.ops import show
 from ..expr.runtime import STEPS, fault
-from ..limits import MAX_COLLECTION, MAX_EVAL_STEPS, MAX_LOOP_ITERATIONS
+from ..limits import MAX_COLLECTION, MAX_EVAL_STEPS, MAX_LOOP_ITERATIONS, MAX_VALUE_DEPTH
 from . import interrupts, rng, tricks
 from .values import Card, Seat, ZoneRef, stored_copy, zone_ref
 
@@ -129,7 +129,7 @@ class EffectCompiler:
                     old = container[index]
                 else:
                     raise EvalError(f"cannot set {target}: {name} has no place {show(index)}", place)
-                container[index] = _combine(old, new, add, target, place)
+                container[index] = _combine(old, new, add, target, place, MAX_VALUE_DEPTH - 1)
             except LimitError as error:     # the value would be too large: the place it was to go
                 error.pos = error.pos or place
                 raise
@@ -386,12 +386,13 @@ def store_value(holder: dict, name: str, new: Any, add: bool, target: str, place
         raise
 
 
-def _combine(old: Any, new: Any, add: bool, target: str, place: Any) -> Any:
-    """The value ``set`` or ``add`` stores: a copy, within the limit of a variable's size."""
+def _combine(old: Any, new: Any, add: bool, target: str, place: Any, levels: int = MAX_VALUE_DEPTH) -> Any:
+    """The value ``set`` or ``add`` stores: a copy, within the limits of a variable's size and
+    depth (``levels``: one less at a key of a variable, which holds it)."""
     if not add or old is None:
-        return stored_copy(new, target)
+        return stored_copy(new, target, levels)
     if isinstance(old, list):
-        return stored_copy(old + (new if isinstance(new, list) else [new]), target)
+        return stored_copy(old + (new if isinstance(new, list) else [new]), target, levels)
     if isinstance(old, bool) or not isinstance(old, (int, float)) or isinstance(new, bool):
         raise EvalError(f"add: cannot add {show(new)} to {target} ({show(old)})", place)
     return old + new

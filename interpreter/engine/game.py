@@ -10,7 +10,8 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
-from ..errors import EvalError, RulesError
+from ..errors import EvalError, LimitError, RulesError
+from ..limits import MAX_PILES
 from ..load.spec import Spec
 from . import grids
 from .codegen_flow import generate_settle
@@ -116,14 +117,40 @@ class Game:
         return list(_numbered_refs(zone, owner, len(state.zones[zone]) // self.owners(state, zone)))
 
     def allocate_zones(self, state: Any, per: tuple[str, ...]) -> None:
-        """Empty piles for the zones kept ``per`` these kinds of owner."""
+        """Empty piles for the zones kept ``per`` these kinds of owner; every pile of the state
+        counted against ``limits.MAX_PILES`` before one is made, the error at the ``piles:``
+        that passes it."""
         ctx = Ctx(self, state)
+        total = sum(len(piles) for piles in state.zones.values())
         for name, zone in self.zones.items():
             if zone.per in per:
-                count = int(self.pile_counts[name](ctx, {})) if name in self.pile_counts else 1
-                if count < 1:
-                    raise EvalError(f"zone '{name}' must have at least one pile, not {count}")
-                state.zones[name] = [[] for _ in range(self.owners(state, name) * count)]
+                count = self._pile_count(ctx, name)
+                made = self.owners(state, name) * count
+                if total + made > MAX_PILES:
+                    raise self._too_many_piles(name, made, total, state.players)
+                total += made
+                state.zones[name] = [[] for _ in range(made)]
+
+    def _too_many_piles(self, name: str, made: int, before: int, players: int) -> LimitError:
+        others = f", and the zones before it {before}" if before else ""
+        return LimitError(f"zone '{name}' has {made} piles with {players} players{others}: more than "
+                          f"the limit of {MAX_PILES}", self._piles_pos(name),
+                          hint="every zone's piles are counted, a zone's 'piles:' once for each "
+                               "owner of a zone per seat or team")
+
+    def _pile_count(self, ctx: Ctx, name: str) -> int:
+        """A zone's ``piles:`` (1 without it), at least 1."""
+        if name not in self.pile_counts:
+            return 1
+        count = int(self.pile_counts[name](ctx, {}))
+        if count < 1:
+            raise EvalError(f"zone '{name}' must have at least one pile, not {count}")
+        return count
+
+    def _piles_pos(self, name: str) -> Any:
+        """Where a zone's ``piles:`` is written, or the zone's name without one."""
+        compiled = self.pile_counts.get(name)
+        return getattr(compiled, "pos", None) or self.spec.doc.key_pos(("zones", name))
 
     def place(self, state: Any, card_id: int, target: ZoneRef, face: str | None, at_bottom: bool,
               slot: Any = None) -> int | None:

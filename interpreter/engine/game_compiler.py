@@ -14,6 +14,7 @@ from ..expr import (
     Scope,
     Type,
     UserFunction,
+    check_uses,
     compile_defined,
     compile_expression,
     parse_expression,
@@ -214,6 +215,8 @@ class GameCompiler:
             for label, compiled in shown.items():
                 self.errors += checks.check_view(self.doc, ("view", level, label), compiled, game.zones)
         game.layout = self._layout(data.get("layout", {}))
+        # Every call is known now: each defined function checked with the types it is called with.
+        self.errors += check_uses(self.scope)
         if self.errors:
             raise ErrorList(self.errors)
         if game.engine == "compiled":

@@ -82,6 +82,12 @@ def load_game(path: str | Path, options: dict[str, Any] | None = None, *, text: 
     ``engine``: ``compiled`` (code generated for the game) or ``reference`` (the closures).
     A file's expressions are parsed once: their trees are kept for its next load (``tree_store``)."""
     if text is not None:
-        return LoadedGame(Game(read_spec(path, options, text=text), engine))
+        return LoadedGame(_checked(Game(read_spec(path, options, text=text), engine)))
     with kept_for(os.path.abspath(os.fsdecode(path))):
-        return LoadedGame(Game(read_spec(path, options), engine))
+        return LoadedGame(_checked(Game(read_spec(path, options), engine)))
+
+
+def _checked(game: Game) -> Game:
+    """The game, once what can only be counted by setting it up is within the limits."""
+    engine.check_piles(game)
+    return game

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import LimitError
-from ..limits import MAX_VARIABLE_ITEMS
+from ..limits import MAX_VALUE_DEPTH, MAX_VARIABLE_ITEMS
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 SUIT_LETTERS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S", "joker": "*"}
@@ -146,28 +146,59 @@ def copy_value(value: Any) -> Any:
     return value
 
 
-def stored_copy(value: Any, target: str) -> Any:
+def stored_copy(value: Any, target: str, levels: int = MAX_VALUE_DEPTH) -> Any:
     """The copy of a value that an effect stores in the variable ``target``, refused when the
-    lists and maps in it hold more than ``MAX_VARIABLE_ITEMS`` items in all. A list that holds
-    another twice (``[a, a]``) counts it twice: stored, the copy is twice as large."""
+    lists and maps in it hold more than ``MAX_VARIABLE_ITEMS`` items in all, or nest more than
+    ``levels`` deep (``MAX_VALUE_DEPTH``; one less for a value stored at a key of a variable). A
+    list that holds another twice (``[a, a]``) counts it twice: stored, the copy is twice as large.
+    Every stored value is so kept shallow enough for whatever copies, writes or draws it."""
     if not isinstance(value, (list, dict)):
         return value
     try:
-        return _copy_counting(value, [MAX_VARIABLE_ITEMS])
+        return _copy_counting(value, [MAX_VARIABLE_ITEMS], levels)
     except _TooMany:
         raise LimitError(f"{target} would hold more than {MAX_VARIABLE_ITEMS} items "
                          "(counting those of the lists and maps inside it)",
                          hint="keep fewer values, or a count of them") from None
+    except _TooDeep:
+        raise too_deep(f"{target} would nest") from None
+
+
+def too_deep(what: str, pos: Any = None) -> LimitError:
+    """``what`` ("x would nest") lists and maps deeper than the limit."""
+    return LimitError(f"{what} lists and maps more than {MAX_VALUE_DEPTH} levels deep", pos,
+                      hint="keep values side by side in one list rather than each inside the next")
+
+
+def check_depth(value: Any, what: str, pos: Any) -> Any:
+    """``value``, refused at ``pos`` when its lists and maps nest more than ``MAX_VALUE_DEPTH`` deep."""
+    if isinstance(value, (list, dict)) and _deeper(value, MAX_VALUE_DEPTH):
+        raise too_deep(what, pos)
+    return value
+
+
+def _deeper(value: Any, levels: int) -> bool:
+    if levels <= 0:
+        return True
+    items = value if isinstance(value, list) else value.values()
+    return any(isinstance(v, (list, dict)) and _deeper(v, levels - 1) for v in items)
 
 
 class _TooMany(Exception):
     pass
 
 
-def _copy_counting(value: Any, left: list[int]) -> Any:
+class _TooDeep(Exception):
+    pass
+
+
+def _copy_counting(value: Any, left: list[int], levels: int) -> Any:
     left[0] -= len(value)
     if left[0] < 0:
         raise _TooMany
+    if levels <= 0:
+        raise _TooDeep
+    inner = levels - 1
     if isinstance(value, list):
-        return [_copy_counting(v, left) if isinstance(v, (list, dict)) else v for v in value]
-    return {k: _copy_counting(v, left) if isinstance(v, (list, dict)) else v for k, v in value.items()}
+        return [_copy_counting(v, left, inner) if isinstance(v, (list, dict)) else v for v in value]
+    return {k: _copy_counting(v, left, inner) if isinstance(v, (list, dict)) else v for k, v in value.items()}

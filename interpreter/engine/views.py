@@ -14,7 +14,7 @@ from .context import Ctx, active
 from .legal import legal_moves
 from .moves import show
 from .state import State
-from .values import Card, ZoneRef, to_json
+from .values import Card, ZoneRef, check_depth, to_json
 from .where import in_game
 
 EMPTY_SLOT = ""      # an empty slot of a grid, where a hidden card is None
@@ -102,12 +102,17 @@ def shown(game: Any, state: State) -> dict:
     with active(game, state):
         try:
             return {
-                "game": {label: to_json(e(Ctx(game, state), {})) for label, e in game.shown["game"].items()},
-                "seat": {label: [to_json(e(Ctx(game, state, s), {})) for s in range(state.players)]
+                "game": {label: _line(label, e, Ctx(game, state)) for label, e in game.shown["game"].items()},
+                "seat": {label: [_line(label, e, Ctx(game, state, s)) for s in range(state.players)]
                          for label, e in game.shown["seat"].items()},
             }
         except Exception as error:
             raise in_game(error, game, state, "the game's view lines were shown") from None
+
+
+def _line(label: str, compiled: Any, ctx: Ctx) -> Any:
+    """One view line's value as JSON, no deeper than a variable's may be (``MAX_VALUE_DEPTH``)."""
+    return to_json(check_depth(compiled(ctx, {}), f"view: '{label}' nests", compiled.pos))
 
 
 def pile_names(game: Any, state: State, zone: str) -> list[str]:

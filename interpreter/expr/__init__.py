@@ -4,7 +4,7 @@
 ``BUILTINS`` holds the built-in functions, and ``types`` the static types.
 """
 from .builtins import BUILTINS
-from .compile import Compiled, compile_defined, compile_expression, compile_functions
+from .compile import Compiled, check_uses, compile_defined, compile_expression, compile_functions
 from .functions import CompiledFunction
 from .nodes import Node
 from .parse import parse_expression, text_locator
@@ -31,6 +31,6 @@ from .types import (
 __all__ = [
     "ANY", "BOOL", "BUILTINS", "Binding", "Builtin", "Compiled", "CompiledFunction", "FUNC", "INT", "ListOf",
     "Locator", "MapOf", "Member", "NONE", "NUMBER", "Node", "ObjectType", "OneOf", "Param", "Registry", "STR",
-    "Scope", "Type", "UserFunction", "compile_defined", "compile_expression", "compile_functions", "parse_expression",
-    "plain_reads", "register_object_type", "text_locator",
+    "Scope", "Type", "UserFunction", "check_uses", "compile_defined", "compile_expression", "compile_functions",
+    "parse_expression", "plain_reads", "register_object_type", "text_locator",
 ]

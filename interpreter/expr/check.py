@@ -316,6 +316,7 @@ class Checker:
             self.errors.append(DependentError(f"'{name}' cannot be used: its definition has errors",
                                               self.pos(node.start, node.end)))
             return ANY
+        self.scope.functions.note_call(name, arg_types)
         specializer = self.scope.functions.specializer(name, arg_types, self.compile_body)
         self.resolved.targets[id(node)] = ("user", compiled, specializer)
         # Called with cards or seats, the body compiled for them may know its result's type better

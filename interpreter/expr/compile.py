@@ -372,3 +372,9 @@ def compile_functions(definitions: dict[str, UserFunction], scope: Scope) -> dic
 def compile_defined(scope: Scope) -> dict[str, CompiledFunction]:
     """Compile every function defined in ``scope``; raise all their errors together."""
     return scope.functions.compile_all(compile_body)
+
+
+def check_uses(scope: Scope) -> list:
+    """Once every expression of the host is compiled in ``scope``: the errors of the functions it
+    defines, checked with the types they are called with (``FunctionTable.errors_by_use``)."""
+    return scope.functions.errors_by_use(compile_body)

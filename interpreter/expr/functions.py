@@ -11,9 +11,15 @@ its member reads then go straight to the member instead of looking up the value'
 read, and when the general body's result type holds ``any``, the call takes the type this body
 gives (so its callers' reads go straight too). When that stricter check fails, the call keeps
 the general body.
+
+The table also keeps the calls the checker meets, with their arguments' types, by the body they
+are in. Once every expression of the host is checked, ``errors_by_use`` follows them from the
+host's expressions into the bodies they reach, each checked with the types it is called with: a
+body that fails wherever it is called (``value(card): card.rnk``) is an error at load.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -66,6 +72,11 @@ class FunctionTable:
         self._errors: dict[str, list[RulesError]] = {}
         self._stack: list[str] = []
         self._special: dict[tuple, CompiledFunction | None] = {}
+        self._special_errors: dict[tuple, list[RulesError]] = {}
+        self._compiling: list[tuple] = []       # the keys of the bodies being compiled, innermost last
+        # The calls met, with their arguments' types, by the key of the body they are in (None:
+        # the host's expressions), each kind of call once.
+        self._calls: dict[tuple | None, dict[tuple, tuple[str, tuple[Type, ...]]]] = {}
 
     def names(self) -> list[str]:
         return list(self.definitions)
@@ -99,18 +110,18 @@ class FunctionTable:
         """For a call with host-object arguments: what compiles (once) the body for those types."""
         if not any(_host_typed(t) for t in arg_types):
             return None
-        types = tuple(t if _host_typed(t) else ANY for t in arg_types)
+        types = _as_specialized(arg_types)
         return lambda: self.specialized(name, types, compile_body)
 
     def specialized(self, name: str, types: tuple[Type, ...], compile_body: Callable) -> CompiledFunction | None:
         """The body compiled with these parameter types, or None when that check fails."""
-        key = (name, tuple(_type_key(t) for t in types))
+        key = _key(name, types)
         if key not in self._special:
             self._special[key] = None       # a call met again while compiling keeps the general body
             try:
                 self._special[key] = self._compile(self.definitions[name], compile_body, types)
-            except RulesError:
-                pass
+            except RulesError as error:
+                self._special_errors[key] = flatten([error])
         return self._special[key]
 
     def _compile(self, definition: UserFunction, compile_body: Callable,
@@ -121,10 +132,45 @@ class FunctionTable:
                                      hint="parameter names are letters, digits and '_', not first")
         types = types or (ANY,) * len(definition.params)
         body_scope = self.scope.for_body(dict(zip(definition.params, types)), self)
-        compiled = compile_body(definition.body_text, body_scope, definition.locate)
+        self._compiling.append(_key(definition.name, types))
+        try:
+            compiled = compile_body(definition.body_text, body_scope, definition.locate)
+        finally:
+            self._compiling.pop()
         # The body without a budget of its own: its callers hand it theirs.
         return CompiledFunction(definition.name, tuple(definition.params), compiled.type, compiled.body, compiled,
                                 remember=not constant_work(compiled.node, definition.params, self.scope.names))
+
+    def note_call(self, name: str, arg_types: list[Type]) -> None:
+        """A call the checker met, in the body being compiled (or an expression of the host)."""
+        caller = self._compiling[-1] if self._compiling else None
+        types = _as_specialized(arg_types)
+        self._calls.setdefault(caller, {})[_key(name, types)] = (name, types)
+
+    def errors_by_use(self, compile_body: Callable) -> list[RulesError]:
+        """The errors of bodies checked with the types they are called with: the calls of the
+        host's expressions, then those of the bodies they reach, checked with those types in turn.
+        An error is one where it falls under every set of types its function is called with (a
+        member that none of them has); a function never called, or called with an argument of
+        unknown type, keeps the check of its general body."""
+        reached: dict[tuple, tuple[str, tuple[Type, ...]]] = {}
+        queue = list(self._calls.get(None, {}).items())
+        for key, (name, types) in queue:        # the queue grows as bodies are reached
+            if key in reached or self._done.get(name) is None:
+                continue
+            reached[key] = (name, types)
+            if any(t is not ANY for t in types):
+                self.specialized(name, types, compile_body)
+            queue += self._calls.get(key, {}).items()
+        keys_of: dict[str, list[tuple]] = {}
+        for key, (name, _) in reached.items():
+            keys_of.setdefault(name, []).append(key)
+        errors: list[RulesError] = []
+        for name, keys in keys_of.items():
+            failures = [self._special_errors.get(key, []) for key in keys]
+            called = _called_as(self.definitions[name], [reached[key][1] for key in keys])
+            errors += [copy.copy(e).within(called) for e in _everywhere(failures)]
+        return errors
 
     def compile_all(self, compile_body: Callable) -> dict[str, CompiledFunction]:
         """Compile every definition; raise all their errors together."""
@@ -142,6 +188,36 @@ class FunctionTable:
 def _host_typed(t: Type) -> bool:
     """A host-object type, or a list of one: a body compiled for it reads members directly."""
     return isinstance(t, ObjectType) or isinstance(t, ListOf) and isinstance(t.elem, ObjectType)
+
+
+def _as_specialized(arg_types: list[Type]) -> tuple[Type, ...]:
+    """The parameter types a body is specialised for: host objects (and lists of them) only."""
+    return tuple(t if _host_typed(t) else ANY for t in arg_types)
+
+
+def _key(name: str, types: tuple[Type, ...]) -> tuple:
+    return (name, tuple(_type_key(t) for t in types))
+
+
+def _called_as(definition: UserFunction, calls: list[tuple[Type, ...]]) -> str:
+    """``where value(x) is called: x is a card or a seat``."""
+    known = []
+    for i, param in enumerate(definition.params):
+        kinds = list(dict.fromkeys(str(types[i]) for types in calls if types[i] is not ANY))
+        if kinds:
+            known.append(f"{param} is a {' or a '.join(kinds)}")
+    return f"where {definition.name}({', '.join(definition.params)}) is called: {', '.join(known)}"
+
+
+def _everywhere(failures: list[list[RulesError]]) -> list[RulesError]:
+    """The errors of the first list at the places where every list has one (those of a use of a
+    function whose own definition failed aside: that failure is reported)."""
+    def place(e: RulesError) -> tuple | None:
+        return None if e.pos is None else (e.pos.file, e.pos.line, e.pos.col, e.pos.width)
+    first, *others = failures
+    places = [{place(e) for e in errors} for errors in others]
+    return [e for e in first if not isinstance(e, DependentError) and place(e) is not None
+            and all(place(e) in p for p in places)]
 
 
 def _type_key(t: Type) -> tuple:

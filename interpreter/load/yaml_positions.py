@@ -21,15 +21,19 @@ class Text:
     def __init__(self, text: str, source: Source):
         self.text = text
         self.source = source
-        self.line_starts = [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
+        breaks = list(_LINE_BREAK.finditer(text))
+        self.line_starts = [0] + [m.end() for m in breaks]
+        self.line_ends = [m.start() for m in breaks] + [len(text)]
 
     def line_col(self, index: int) -> tuple[int, int]:
         line = bisect.bisect_right(self.line_starts, index)
         return line, index - self.line_starts[line - 1] + 1
 
     def line_end(self, index: int) -> int:
-        match = _LINE_BREAK.search(self.text, index)
-        return match.start() if match else len(self.text)
+        """Where the line holding ``index`` ends (looked up: a file of one long line has many
+        places on it). An index inside a two-character break is where that break goes on."""
+        line = bisect.bisect_right(self.line_starts, index)
+        return max(self.line_ends[line - 1], index)
 
     def next_line_start(self, index: int) -> int:
         line, _ = self.line_col(index)

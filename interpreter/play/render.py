@@ -7,6 +7,10 @@ from .card_text import card_text, hand_text, team_lines, trick_lines
 from .grid_text import grid_lines
 
 HIDDEN = "##"
+DRAWN_DEPTH = 8     # lists nested deeper than this in a drawn value are drawn as CUT
+VIEW_DEPTH = DRAWN_DEPTH + 3    # and anything deeper than this in the view (a seat's value lies in
+                                # the list of seats and a seat's map of values): drawing stays bounded
+CUT = "…"
 
 
 def render_view(view: dict, names: list[str] | None = None, color: bool = False) -> str:
@@ -131,38 +135,51 @@ def _cards_named(view: dict) -> dict:
     labels = view.get("card_labels") or {}
     if not labels:
         return view
+    deepest = VIEW_DEPTH + 3        # as deep as ``_plain`` draws, below "shown", "seat" and the seats
 
-    def named(value: Any) -> Any:
+    def named(value: Any, depth: int) -> Any:
+        if depth > deepest:
+            return value
         if isinstance(value, list):
-            return [named(v) for v in value]
+            return [named(v, depth + 1) for v in value]
         if isinstance(value, dict):
             if "$card" in value:
                 return card_text(labels[str(value["$card"])])
-            return {k: named(v) for k, v in value.items()}
+            inner = value["$map"] if "$map" in value else value
+            named_inner = {k: named(v, depth + 1) for k, v in inner.items()}
+            return {"$map": named_inner} if "$map" in value else named_inner
         return value
-    return {**view, **{key: named(view[key]) for key in ("vars", "seat_vars", "team_vars", "shown")}}
+    return {**view, **{key: named(view[key], 0) for key in ("vars", "seat_vars", "team_vars", "shown")}}
 
 
-def _plain(value: Any) -> Any:
-    """Undo the tagging of stored values for display."""
-    if isinstance(value, dict) and "$map" in value:
-        return {k: _plain(v) for k, v in value["$map"].items()}
+def _plain(value: Any, depth: int = 0) -> Any:
+    """Undo the tagging of stored values for display. Lists and maps more than ``VIEW_DEPTH``
+    deep (counted from ``value``) are drawn as ``CUT``: drawing stays bounded however deep a
+    value is."""
     if isinstance(value, dict) and "$seat" in value:
         return f"P{value['$seat'] + 1}"
     if isinstance(value, dict) and "$card" in value:
         return f"card {value['$card']}"
+    if isinstance(value, (list, dict)) and depth >= VIEW_DEPTH:
+        return CUT
+    if isinstance(value, dict) and "$map" in value:
+        return {k: _plain(v, depth + 1) for k, v in value["$map"].items()}
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [_plain(v, depth + 1) for v in value]
     return value
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Any, depth: int = 0) -> str:
+    """A value as one cell: a list's items side by side, those nested more than ``DRAWN_DEPTH``
+    deep as ``CUT``."""
     if value is None:
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        return " ".join(_cell(v) for v in value) if value else "-"
+        if depth >= DRAWN_DEPTH:
+            return CUT
+        return " ".join(_cell(v, depth + 1) for v in value) if value else "-"
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
