@@ -516,7 +516,7 @@ def serve_command(file: str | None, host: str, port: int, seats: int | None, bot
     tables = Tables()
     try:
         if resume_path:
-            table = tables.resume(resume_path)
+            table = tables.resume(resume_path, warn=lambda text: click.echo(f"warning: {text}", err=True))
         else:
             table_id = new_table_id()
             table = tables.create(file, _parse_options(options), seats, _seat_list(bot_seats), bot_kind, bot_speed,

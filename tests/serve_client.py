@@ -16,8 +16,8 @@ RECEIVE_TIMEOUT = 10.0
 
 
 class Client:
-    def __init__(self, server, table, token: str | None = None, join: dict | None = None):
-        self.socket = connect(f"{server.ws_url}/ws/{table.id}", max_size=None).__enter__()
+    def __init__(self, server, table, token: str | None = None, join: dict | None = None, headers=None):
+        self.socket = connect(f"{server.ws_url}/ws/{table.id}", max_size=None, additional_headers=headers).__enter__()
         self.raw: list[str] = []
         self.log: list[str] = []
         self.state: dict | None = None
@@ -39,6 +39,8 @@ class Client:
             else:
                 self.log = self.log[:message["log_from"]] + message["log"]
             self.state = message
+        elif message["type"] == "presence" and self.state is not None:
+            self.state = {**self.state, "connected": message["connected"]}
         return message
 
     def wait(self, wanted) -> dict:

@@ -150,3 +150,28 @@ def test_every_bundled_game_is_drawn_from_its_view(browser, path):
 def table_size(path):
     from interpreter.engine.loaded import load_game
     return load_game(path).game.default_players
+
+
+def test_a_page_shows_who_comes_and_goes_and_a_table_that_stops(browser, tmp_path):
+    from tests.runtime_games import CASES
+
+    path = tmp_path / "probe.yaml"
+    path.write_text(CASES["division by zero"])          # P1's move fails: the table stops
+    tables = Tables()
+    table = tables.create(str(path), players=2, fake_clock=0.5)
+    with ServerThread(tables) as server:
+        page = open_seat(browser, server, table, 0)
+        page.wait_for_selector(".area-title .tag.away")                     # P2 is not here
+        other = Client(server, table, table.tokens.token(1))
+        page.wait_for_selector(".area-title .tag.away", state="detached")   # told by a presence
+        other.close()
+        page.wait_for_selector(".area-title .tag.away")
+        button(page, "poke").click()
+        page.wait_for_selector("#overlay:not([hidden]) h2")
+        assert page.locator("#panel h2").inner_text() == "The table has stopped"
+        assert page.locator("#panel p").inner_text() == \
+            "the table has stopped: the game met an error (the host has the details)"
+        assert page.locator("#status").inner_text() == "stopped"
+        assert page.locator("#moves").inner_text() == "The table has stopped."
+        screenshot(page, "table_stopped")
+        assert page.errors == []

@@ -118,6 +118,8 @@ def test_a_table_is_restored_from_its_record_exactly(tmp_path):
     session = table.session
     for _ in range(60):
         table.move(0, session.legal(0)[0].text, table.version)
+    view = table.state_message(0, None)["view"]
+    table.close()                        # the server stops
     restored = Tables().resume(str(path), fake_clock=0.75)
     again = restored.session
     assert again.state == session.state
@@ -125,7 +127,7 @@ def test_a_table_is_restored_from_its_record_exactly(tmp_path):
     assert {s: b.rng for s, b in again.table.bots.items()} == {s: b.rng for s, b in session.table.bots.items()}
     assert again.table.now == session.table.now and again.paused == session.paused
     assert restored.id == table.id and restored.tokens.tokens == table.tokens.tokens
-    assert restored.state_message(0, None)["view"] == table.state_message(0, None)["view"]
+    assert restored.state_message(0, None)["view"] == view
     moves = len(record_lines(path))
     restored.move(0, again.legal(0)[0].text, restored.version)
     assert len(record_lines(path)) > moves and "record" not in record_lines(path)[moves]
@@ -135,6 +137,7 @@ def test_a_damaged_record_is_refused_with_its_line(tmp_path):
     path = tmp_path / "game.jsonl"
     table = Tables().create(str(GAMES / "dice_poker.yaml"), players=2, seed=3, fake_clock=0.5, record_path=str(path))
     table.move(1, "throw", 0)
+    table.close()
     path.write_text(path.read_text() + json.dumps({"seat": 1, "move": "rethrow 9", "t": 2}) + "\n")
     with pytest.raises(RecordError) as caught:
         Tables().resume(str(path))
@@ -154,6 +157,7 @@ def test_a_table_stopped_between_hands_is_restored_between_hands(tmp_path):
         seat = count % 2
         table.move(seat, bots[seat].choose(session.state, loaded.legal_moves(session.state, seat)).text, table.version)
     assert session.paused
+    table.close()
     restored = Tables().resume(str(path), fake_clock=0.5)
     assert restored.session.paused and restored.session.state == session.state
     assert restored.state_message(1, None)["hand_end"] == table.state_message(1, None)["hand_end"]

@@ -48,3 +48,18 @@ def test_a_table_that_is_not_there_is_an_error(tmp_path):
     with ServerThread(tables) as server:
         result = CliRunner().invoke(main, ["join", f"{server.url}/t/none#token=x"])
     assert result.exit_code == 1 and result.output == "error: the table refused: no such table\n"
+
+
+def test_a_table_that_stops_ends_the_session_with_its_reason(tmp_path):
+    from tests.runtime_games import CASES
+
+    path = tmp_path / "probe.yaml"
+    path.write_text(CASES["division by zero"])             # P1's move fails: the table stops
+    tables = Tables()
+    table = tables.create(str(path), players=2, bots={1}, fake_clock=0.5)
+    with ServerThread(tables) as server:
+        link = f"{server.url}/t/{table.id}#token={table.tokens.token(0)}"
+        result = CliRunner().invoke(main, ["join", link, "--no-color"], input="poke\n")
+    assert result.exit_code == 1
+    assert result.output.endswith("P1> the table has stopped: the game met an error (the host has the details)\n")
+    assert result.output.count("the table has stopped") == 1

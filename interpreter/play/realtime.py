@@ -9,9 +9,9 @@ virtual clock; ``rules play`` runs the same table against the real clock.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from ..engine import acting_seats, apply_move, has_move, legal_moves, rng
+from ..engine import acting_seats, apply_move, find_move, has_move, legal_moves, rng
 from ..engine.legal import legal_moves_as_asked
 from ..engine.moves import Move
 from ..engine.where import never_ends_turn, stalled
@@ -59,6 +59,9 @@ class Table:
         self.rng = rng.seed_state(seed * 7919 + 17)
         self.last: Action | None = None     # the last move made, named in an error's report
         self._turn_moves = 0                # moves made in the turn going on that did not end it
+        # Told each move of the table's own state just before it is played, with its seat and
+        # time (a served table writes its record first); when it raises, the move is not played.
+        self.before_move: Callable[[int, Move, float], None] | None = None
 
     def _delay(self, seat: int) -> float:
         step, self.rng = rng.below(self.rng, SPREAD_STEPS)
@@ -108,6 +111,8 @@ class Table:
             move = self.bots[seat].choose(state, moves)
         except RulesError as error:
             raise self._after_last(error) from None
+        if self.before_move is not None:
+            self.before_move(seat, move, when)
         current = state.current
         # The bot chose among the legal moves of this very state: no need to check it again.
         if current is None:         # free play: no turn to count (``_made`` with no turn)
@@ -129,7 +134,12 @@ class Table:
             pass
         self.now = max(self.now, when)
         turn = self._turn()
-        move = apply_move(self.game, self.state, text_or_move, seat)
+        move = text_or_move
+        if self.before_move is not None:
+            if isinstance(move, str):
+                move = find_move(self.game, self.state, move, seat)
+            self.before_move(seat, move, self.now)
+        move = apply_move(self.game, self.state, move, seat)
         return self._made(Action(seat, move, self.now), turn)
 
     def check_stalled(self) -> None:

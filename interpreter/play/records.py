@@ -54,11 +54,62 @@ class Record:
 def read_record(path: str | Path) -> Record:
     """Read a record file; any damage is a RecordError naming the line."""
     try:
-        if os.path.getsize(path) > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: the record is larger than {MAX_RECORD_BYTES:,} bytes (the limit)")
+        _check_size(path)
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise RecordError(f"cannot read record {path}: {error}") from None
+    return _record_of(path, lines)
+
+
+@dataclass(frozen=True)
+class TornLine:
+    """A record's last line that is not whole (cut off as it was written, or the NUL bytes a crash
+    can leave): its number, its size in bytes, and the bytes of the whole lines before it."""
+    line: int
+    size: int
+    keep: int
+
+
+def read_record_torn(path: str | Path) -> tuple[Record, TornLine | None]:
+    """As ``read_record`` (for a record written live, to go on with it), except that a last move
+    line that is not a whole JSON object is dropped, and described, instead of refused. Damage in
+    any other line is still a RecordError naming it."""
+    try:
+        _check_size(path)
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise RecordError(f"cannot read record {path}: {error}") from None
+    end = len(data.rstrip())
+    start = data.rfind(b"\n", 0, end) + 1
+    torn = None
+    if start > 0 and not _whole_line(data[start:end]):
+        keep = data[:start]
+        torn = TornLine(len(keep.decode("utf-8", "replace").splitlines()) + 1, len(data) - start, start)
+        data = keep
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        raise RecordError(f"cannot read record {path}: {error}") from None
+    return _record_of(path, lines), torn
+
+
+def _check_size(path: str | Path) -> None:
+    if os.path.getsize(path) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path}: the record is larger than {MAX_RECORD_BYTES:,} bytes (the limit)")
+
+
+def _whole_line(line: bytes) -> bool:
+    """A JSON object written whole: no NUL byte, UTF-8, parsed to its closing brace."""
+    if b"\0" in line:
+        return False
+    try:
+        return isinstance(json.loads(line.decode("utf-8")), dict)
+    except (ValueError, RecursionError):        # UnicodeDecodeError and JSONDecodeError included
+        return False
+
+
+def _record_of(path: str | Path, lines: list[str]) -> Record:
+    """The record of a file's lines: the header, then every move line checked."""
     if not lines:
         raise RecordError(f"{path}: the record is empty")
     record = _header(path, _parse_line(path, 1, lines[0]))

@@ -2,9 +2,10 @@
 spectator.
 
 A connection's first message is ``join`` (a seat's token, or none to watch). Then each message
-is checked (size, rate, shape) and handed to its table; whenever a table changes, every
-connection of it is sent that table as its own seat sees it. A ticker lets each table's bots act
-on the real clock; under a fake clock they act when a message arrives.
+is checked (size, rate, shape) and handed to its table; whatever changes is sent by the ``Hub``.
+A connection beyond the limits (per table, per address) is refused with an ``error``; one that
+sends ``MAX_REFUSED_IN_A_ROW`` messages in a row that are not taken (errors, refusals) is
+closed. No message, however malformed, ends in a traceback: each gets its ``error``.
 """
 from __future__ import annotations
 
@@ -15,58 +16,20 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette import websockets
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .connection import CLOSE_POLICY, GONE, Connection, SocketHooks
 from .hosted import HostedTable
+from .hub import Hub
 from .protocol import MAX_REFUSED_IN_A_ROW, RATE_BURST, RATE_PER_SECOND, ProtocolError, RateLimit, error, parse_client
 from .registry import Tables
 
-TICK = 0.05                 # seconds between looks at the bots' clocks
 JOIN_TIMEOUT = 30.0         # a connection that does not join by then is closed
-CLOSE_POLICY = 1008         # WebSocket close code: the connection broke the protocol
-# A socket that closed while a message was being answered: sending to it fails (with a class
-# newer Starlette has; older ones raise RuntimeError).
-GONE = (WebSocketDisconnect, RuntimeError, ConnectionError, getattr(websockets, "WebSocketDisconnected", RuntimeError))
-
-
-class Connection:
-    def __init__(self, socket: WebSocket, seat: int | None):
-        self.socket = socket
-        self.seat = seat
-        self.log_sent: int | None = None     # None: not sent anything yet
-        self.version = -1
-
-    async def send_state(self, table: HostedTable) -> None:
-        message = table.state_message(self.seat, self.log_sent)
-        self.log_sent = message["log_from"] + len(message["log"])
-        self.version = message["version"]
-        await self.socket.send_text(json.dumps(message))
-
-
-class Hub:
-    """The open connections of each table, and the sending of its changes."""
-
-    def __init__(self, tables: Tables, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST):
-        self.tables = tables
-        self.rate, self.burst = rate, burst      # each connection's limit
-        self.connections: dict[str, set[Connection]] = {}
-
-    async def broadcast(self, table: HostedTable) -> None:
-        for connection in list(self.connections.get(table.id, ())):
-            with contextlib.suppress(Exception):      # a closed socket: its handler cleans up
-                await connection.send_state(table)
-
-    async def tick(self) -> None:
-        """Bounded by the server's life: it stops when the server shuts down."""
-        while True:
-            await asyncio.sleep(TICK)
-            for table in list(self.tables.tables.values()):
-                if not table.clock.fake and table.advance():
-                    await self.broadcast(table)
+REFUSE_WAIT = 5.0           # a refused connection's first message is awaited this long, then answered
 
 
 def create_app(tables: Tables, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST) -> Starlette:
@@ -75,12 +38,14 @@ def create_app(tables: Tables, rate: float = RATE_PER_SECOND, burst: int = RATE_
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         task = asyncio.create_task(hub.tick())
+        app.state.ticker = task
         try:
             yield
         finally:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            tables.close()          # the records let go: another server may go on with them
 
     async def index(request: Any) -> Response:
         rows = "".join(f'<li><a href="/t/{t.id}">{t.loaded.name}</a> ({t.session.players} seats)</li>'
@@ -101,41 +66,47 @@ def create_app(tables: Tables, rate: float = RATE_PER_SECOND, burst: int = RATE_
 
     async def socket(websocket: WebSocket) -> None:
         table = tables.get(websocket.path_params["table"])
+        address = websocket.client.host if websocket.client else ""
         await websocket.accept()
-        if table is None:
-            # Answer the join (not before it: the client would find the socket closed while it sends).
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(_receive(websocket), JOIN_TIMEOUT)
-            await websocket.send_text(json.dumps(error("no such table")))
-            await websocket.close(CLOSE_POLICY)
+        refusal = "no such table" if table is None else hub.admit(table, address)
+        if refusal is not None:
+            await _refuse(websocket, refusal)
             return
-        await serve_connection(hub, table, websocket)
+        try:
+            await serve_connection(hub, table, websocket)
+        finally:
+            hub.release(table, address)
 
     static = resources.files(__package__).joinpath("static")
     routes = [Route("/", index), Route("/t/{table}", table_page), Route("/api/tables/{table}", table_info),
               WebSocketRoute("/ws/{table}", socket), Mount("/static", StaticFiles(directory=str(static)), name="static")]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SocketHooks)])
     app.state.hub = hub
     return app
+
+
+async def _refuse(websocket: WebSocket, text: str) -> None:
+    """Answer the first message (not before it: the client would find the socket closed while it
+    sends) with an ``error``, and close."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(_receive(websocket), REFUSE_WAIT)
+    with contextlib.suppress(*GONE):
+        await websocket.send_text(json.dumps(error(text)))
+        await websocket.close(CLOSE_POLICY)
 
 
 async def serve_connection(hub: Hub, table: HostedTable, websocket: WebSocket) -> None:
     seat = await _join(table, websocket)
     if seat is False:
         return
-    connection = Connection(websocket, seat)
-    hub.connections.setdefault(table.id, set()).add(connection)
-    table.connect(seat, +1)
+    connection = hub.join(table, websocket, seat)
     try:
-        await websocket.send_text(json.dumps(table.welcome(seat)))
-        await hub.broadcast(table)
         await _listen(hub, table, connection)
     except GONE:
         pass
     finally:
-        hub.connections[table.id].discard(connection)
-        table.connect(seat, -1)
-        await hub.broadcast(table)
+        hub.leave(table, connection)
+        await connection.finish()
 
 
 async def _join(table: HostedTable, websocket: WebSocket) -> Any:
@@ -147,7 +118,8 @@ async def _join(table: HostedTable, websocket: WebSocket) -> Any:
             raise ProtocolError("the first message must be 'join'")
         return table.seat_for(message.token)
     except ProtocolError as problem:
-        await websocket.send_text(json.dumps(error(problem.message)))
+        with contextlib.suppress(*GONE):
+            await websocket.send_text(json.dumps(error(problem.message)))
     except (asyncio.TimeoutError, *GONE):
         pass
     with contextlib.suppress(Exception):
@@ -163,21 +135,24 @@ async def _receive(websocket: WebSocket) -> str | bytes:
 
 
 async def _listen(hub: Hub, table: HostedTable, connection: Connection) -> None:
+    """A connection's messages, until it closes; closed after too many not taken in a row (every
+    error and refusal counts, rate-limited ones too; only a message taken starts the count again)."""
     limit = RateLimit(hub.rate, hub.burst)
-    refused_in_a_row = 0
-    while True:
+    not_taken = 0
+    while connection.open:
         raw = await _receive(connection.socket)
         reply, changed = _handle(table, connection, raw, limit)
-        refused_in_a_row = refused_in_a_row + 1 if reply and reply["type"] == "error" else 0
+        not_taken = 0 if changed and reply is None else not_taken + 1
         if reply is not None:
-            await connection.socket.send_text(json.dumps(reply))
+            connection.post(reply)
         if changed:
-            await hub.broadcast(table)
+            hub.broadcast(table)
         elif reply is not None and reply["type"] == "refused":
-            await connection.send_state(table)       # the position as it is now, to choose again
-        if refused_in_a_row >= MAX_REFUSED_IN_A_ROW:
-            await connection.socket.close(CLOSE_POLICY)
+            hub.send_state(table, connection)         # the position as it is now, to choose again
+        if not_taken >= MAX_REFUSED_IN_A_ROW:
+            connection.close_after(CLOSE_POLICY, "too many messages refused")
             return
+        await connection.room()
 
 
 def _handle(table: HostedTable, connection: Connection, raw: Any, limit: RateLimit) -> tuple[dict | None, bool]:

@@ -4,39 +4,29 @@ Everything a connection asks goes through here and happens at once, on the serve
 move is stamped when it arrives, the bot actions due by then come first, and the move is played
 if it is still possible, else refused with why (who was first, and how much earlier). Nothing
 here waits or touches the network; ``app`` calls it and sends what it returns.
+
+A table that meets an error while it plays (the game's rules fail, its record cannot be written,
+a fault of the server) stops: ``stopped`` says why in words a seat may read (nothing of the game's
+hidden state), the host's console gets the whole error, and nothing more is played. A move that
+could not be written to the record was not played (``hosted_session``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
-from ...engine import apply_move
 from ...engine.views import move_text
-from ...errors import IllegalMove
+from ...errors import IllegalMove, RecordError, RulesError
 from ..realtime import Action
-from ..session import Session
+from .console import console
 from .hints import move_spots
+from .hosted_session import HostedSession
 from .protocol import ProtocolError, refused
 from .tokens import SeatTokens
 
 LOG_ON_JOIN = 200          # log lines a new connection receives at first
 
-
-class HostedSession(Session):
-    """A session that can also take a recorded move as it was (to restore a table)."""
-
-    def replay(self, seat: int, text: str, when: float) -> None:
-        state = self.state
-        round_before, free = state.round, state.current is None
-        bot = self.table.bots.get(seat)
-        if bot is not None:     # the bot draws as it did, so it goes on as it would have
-            bot.choose(state, self.loaded.legal_moves(state, seat))
-        shown = self.view(None) if self.game.tricks is not None else None
-        move = apply_move(self.game, state, text, seat)
-        self.table.now = max(self.table.now, when)
-        self._record(Action(seat, move, when), shown)
-        self.paused = False            # a move was made after it: everyone had been ready
-        self._pause_if_hand_ended(free, round_before)
+__all__ = ["HostedSession", "HostedTable", "TableSetup"]
 
 
 @dataclass
@@ -65,7 +55,8 @@ class HostedTable:
         self.history: list[tuple[int, Action]] = []     # every action with the version it made
         self.ready: set[int] = set()
         self.connected: dict[int, int] = {}             # seat -> open connections
-        self.advance()
+        self.stopped: str | None = None                 # why the table stopped, for its seats
+        self._advance()                                 # an error here is the caller's: no table
 
     # -- seats -------------------------------------------------------------------------------------
     @property
@@ -85,17 +76,70 @@ class HostedTable:
         if seat is not None:
             self.connected[seat] = self.connected.get(seat, 0) + change
 
+    def connected_seats(self) -> list[int]:
+        return sorted(k for k, n in self.connected.items() if n > 0)
+
     # -- what happens ------------------------------------------------------------------------------
     def advance(self) -> bool:
-        """Bots act up to now (in turns: until a person is to act); True when anything changed."""
+        """Bots act up to now (in turns: until a person is to act); True when anything changed
+        (the table stopping included)."""
+        if self.stopped:
+            return False
+        changed = self._guarded(self._advance)
+        return True if changed is None else changed
+
+    def move(self, seat: int | None, text: str, version: int | None) -> tuple[bool, dict | None]:
+        """A seat's move, stamped now: (whether the table changed, a refusal to send back or None)."""
+        if self.stopped:
+            return False, refused(text, self.stopped)
+        result = self._guarded(lambda: self._move(seat, text, version))
+        return (True, refused(text, self.stopped)) if result is None else result
+
+    def set_ready(self, seat: int | None) -> bool:
+        """A person is ready for the next hand; when everyone is, it starts ("Go")."""
+        if self.stopped:
+            return False
+        changed = self._guarded(lambda: self._set_ready(seat))
+        return True if changed is None else changed
+
+    def stop(self, error: BaseException) -> None:
+        """Stop the table for good: nothing more is played or written; its seats are told why (in
+        ``stopped``, words a seat may read), the host's console the whole error."""
+        if self.stopped:
+            return
+        writer = self.session.record
+        self.stopped = _report(self.id, error, writer.path if writer else "RECORD")
+        if writer is not None:
+            try:
+                writer.retract()            # a move written ahead but not played
+            except RecordError as again:
+                console.error("table %s: %s", self.id, again.message)
+            writer.close()
+        self.version += 1
+
+    def close(self) -> None:
+        """The server is stopping: nothing more is played; the record is let go (every move
+        played is on it), for the next server to go on with."""
+        self.stopped = self.stopped or "the table has stopped: the server is shutting down"
+        if self.session.record is not None:
+            self.session.record.close()
+
+    def _guarded(self, step: Callable[[], Any]) -> Any:
+        """``step()``, or None when it failed: any error stops the table, none is lost."""
+        try:
+            return step()
+        except Exception as error:      # noqa: BLE001
+            self.stop(error)
+            return None
+
+    def _advance(self) -> bool:
         s = self.session
         if s.paused and not s.humans and not s.state.over:
             s.resume(self.clock.now())          # nobody to wait for between hands
             self._changed([])
         return self._changed(s.advance(until=self.clock.now()))
 
-    def move(self, seat: int | None, text: str, version: int | None) -> tuple[bool, dict | None]:
-        """A seat's move, stamped now: (whether the table changed, a refusal to send back or None)."""
+    def _move(self, seat: int | None, text: str, version: int | None) -> tuple[bool, dict | None]:
         s = self.session
         if seat is None:
             return False, refused(text, "a spectator does not move")
@@ -120,8 +164,7 @@ class HostedTable:
         self._changed(s.advance(until=now))
         return True, None
 
-    def set_ready(self, seat: int | None) -> bool:
-        """A person is ready for the next hand; when everyone is, it starts ("Go")."""
+    def _set_ready(self, seat: int | None) -> bool:
         s = self.session
         if seat is None or not s.paused or seat in self.ready:
             return False
@@ -129,7 +172,7 @@ class HostedTable:
         if self.ready >= s.humans:
             self.ready.clear()
             s.resume(self.clock.now())
-            self.advance()
+            self._advance()
         self.version += 1
         return True
 
@@ -159,7 +202,7 @@ class HostedTable:
         s = self.session
         state = s.state
         view = s.view(seat)
-        legal = s.legal(seat) if seat is not None and not state.over else []
+        legal = s.legal(seat) if seat is not None and not state.over and not self.stopped else []
         view["moves"] = [m.text for m in legal]
         if log_from is None:
             log_from = max(0, len(s.log) - LOG_ON_JOIN)
@@ -169,11 +212,12 @@ class HostedTable:
             "log": [s.entry_text(e, seat) for e in s.log[log_from:]], "log_from": log_from,
             "paused": s.paused and not state.over, "ready": sorted(self.ready),
             "people": self.people, "bots": self.setup.bots,
-            "connected": sorted(k for k, n in self.connected.items() if n > 0),
+            "connected": self.connected_seats(),
             # Between hands: the hand's last position as this seat saw it (not the game's score,
             # which may read cards the seat never saw).
             "hand_end": s.hand_end_view(seat) if s.paused and not state.over else None,
             "final": self.final() if state.over else None,
+            "stopped": self.stopped,
         }
         return message
 
@@ -192,3 +236,21 @@ class HostedTable:
 
 def _reason(error: IllegalMove) -> str:
     return error.message + (f" ({error.hint})" if error.hint else "")
+
+
+def _report(table_id: str, error: BaseException, record: str) -> str:
+    """Tell the host's console why table ``table_id`` stopped; what its seats are told."""
+    if isinstance(error, RecordError):
+        console.error("table %s stopped: %s. The record is whole up to the last move played: make room, "
+                      "then go on with: rules serve --resume %s", table_id, error.message, record)
+        return f"the table has stopped: the server cannot write its record ({_cause(error)})"
+    if isinstance(error, RulesError):
+        console.error("table %s stopped: the game met an error:\n%s", table_id, error.render())
+        return "the table has stopped: the game met an error (the host has the details)"
+    console.error("table %s stopped: an error in the server", table_id, exc_info=error)
+    return "the table has stopped: the server met an error (the host has the details)"
+
+
+def _cause(error: RecordError) -> str:
+    """What went wrong with the record, without its path: ``File too large``."""
+    return error.message.rsplit(": ", 1)[-1]

@@ -4,7 +4,7 @@ The seat's link (``http://HOST:PORT/t/TABLE#token=...``) names the table and the
 is drawn with the terminal's own rendering of a view; the other seats' moves arrive as log
 lines while you think. Moves are typed by number (of the list just shown) or by name, cards as
 shown (``5♠``) or as written (``5S``). The server stamps each move when it arrives and answers a
-lost race with who was first.
+lost race with who was first. A table that stops (``stopped``) ends the session with its reason.
 """
 from __future__ import annotations
 
@@ -50,7 +50,11 @@ class RemoteSeat:
         self.state: dict | None = None
         self.closed = False
         self.log_shown = 0
-        self.refusals = 0
+        self.refusals = 0                    # refusals and errors
+        self.errors = 0
+        self.states = 0
+        self.stopped: str | None = None
+        self.last_refusal: str | None = None
         threading.Thread(target=self._receive, daemon=True).start()
 
     def _receive(self) -> None:
@@ -79,6 +83,7 @@ class RemoteSeat:
     def _handle(self, message: dict) -> None:
         kind = message["type"]
         if kind == "state":
+            self.states += 1
             self.state = message
             log_end = message["log_from"] + len(message["log"])
             for line in message["log"][max(0, self.log_shown - message["log_from"]):]:
@@ -86,10 +91,18 @@ class RemoteSeat:
             self.log_shown = log_end
         elif kind == "refused":
             self.refusals += 1
+            self.last_refusal = message["reason"]
             self.echo(message["reason"])
         elif kind == "error":
             self.refusals += 1
+            self.errors += 1
             self.echo(f"error: {message['error']}")
+        elif kind == "presence" and self.state is not None:
+            self.state["connected"] = message["connected"]      # who is at the table now
+        elif kind == "stopped":
+            self.stopped = message["reason"]
+            if self.stopped != self.last_refusal:      # not said already, as this seat's refusal
+                self.echo(self.stopped)
 
     def send(self, message: dict) -> None:
         self.socket.send(json.dumps(message))
@@ -124,6 +137,8 @@ class Player:
         try:
             while remote.take(block=remote.state is None):
                 state = remote.state
+                if remote.stopped:
+                    return 1
                 if state is None:
                     continue
                 if state["final"]:
@@ -182,11 +197,13 @@ class Player:
             text = self.seen[number - 1]
         else:
             text = typed_text(entry)
-        version, refusals = self.remote.state["version"], self.remote.refusals
-        self.remote.send({"type": "move", "move": text, "version": self.shown_version})
-        # The answer: a new table (played, or moved on meanwhile) or a refusal.
-        while (self.remote.take(block=True) and self.remote.state["version"] == version
-               and self.remote.refusals == refusals):
+        remote = self.remote
+        version, refusals, errors, states = remote.state["version"], remote.refusals, remote.errors, remote.states
+        remote.send({"type": "move", "move": text, "version": self.shown_version})
+        # The answer: an error, or the table after it (played, moved on meanwhile, or a refusal
+        # and then the table as it is: a state always follows a refusal).
+        while remote.take(block=True) and remote.errors == errors and not (
+                remote.states != states and (remote.state["version"] != version or remote.refusals != refusals)):
             pass
         self.shown_version = -1 if self.remote.state["view"]["current"] is None else self.shown_version
 
@@ -199,7 +216,7 @@ class Player:
         if self.seat is not None and self.seat not in state["ready"]:
             self.read_line(f"P{self.seat + 1}: press Enter when ready for the next hand ")
             self.remote.send({"type": "ready"})
-        while self.remote.take(block=True) and self.remote.state["paused"]:
+        while self.remote.take(block=True) and self.remote.state["paused"] and not self.remote.stopped:
             pass
         if not self.remote.state["paused"]:
             self.echo("Go!")

@@ -2,9 +2,11 @@
 
 From a connection: ``join`` (first, with a seat's ``token`` or none for a spectator), ``move``
 (its ``move`` text and the ``version`` of the position it was chosen in) and ``ready`` (between
-hands). A message that is too large, not JSON, of an unknown type or with fields of the wrong
-kind is refused with a ``ProtocolError`` whose text the connection receives as an ``error``;
-nothing changes. docs/serve.md lists every message.
+hands). A message that is too large, not JSON (or not UTF-8, or nested too deeply to read), of
+an unknown type or with fields of the wrong kind is refused with a ``ProtocolError`` whose text
+the connection receives as an ``error``; nothing changes. From the server: ``welcome``, ``state``,
+``presence`` (who is connected, when that changes), ``refused``, ``error`` and ``stopped``.
+docs/serve.md lists every message and every limit here.
 """
 from __future__ import annotations
 
@@ -17,7 +19,10 @@ MAX_MESSAGE_BYTES = 4096      # a move's text is short: anything longer is refus
 MAX_MOVE_CHARS = 400
 RATE_PER_SECOND = 20.0        # messages a connection may send, on average...
 RATE_BURST = 40               # ...and at once
-MAX_REFUSED_IN_A_ROW = 200    # then the connection is closed
+MAX_REFUSED_IN_A_ROW = 200    # messages not taken (errors, refusals) without one taken: then closed
+SEND_QUEUE = 64               # messages waiting for a connection that does not read: then cut off
+MAX_CONNECTIONS_PER_TABLE = 256
+MAX_CONNECTIONS_PER_ADDRESS = 32   # open connections from one address (this machine's own: no limit)
 
 FIELDS = {"join": {"token": str}, "move": {"move": str, "version": int}, "ready": {}}
 REQUIRED = {"join": set(), "move": {"move"}, "ready": set()}
@@ -42,13 +47,12 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     size = len(raw.encode("utf-8", "replace")) if isinstance(raw, str) else len(raw)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"message too large ({size} bytes; at most {MAX_MESSAGE_BYTES})")
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ProtocolError("not a JSON message") from None
+    data = _json(raw)
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object with a 'type'")
     kind = data.get("type")
+    if kind is not None and not isinstance(kind, str):
+        raise ProtocolError(f"a message's 'type' is text: one of {', '.join(FIELDS)}")
     if kind not in FIELDS:
         raise ProtocolError(f"unknown message type {json.dumps(kind)}; expected one of {', '.join(FIELDS)}")
     fields = FIELDS[kind]
@@ -59,12 +63,33 @@ def parse_client(raw: str | bytes) -> ClientMessage:
             raise ProtocolError(f"'{kind}' has no field '{name}'")
         if type(value) is not fields[name]:
             raise ProtocolError(f"'{kind}': '{name}' must be {'text' if fields[name] is str else 'a whole number'}")
+        if type(value) is str and not _unicode(value):
+            raise ProtocolError(f"'{kind}': '{name}' is not valid Unicode text")
     missing = REQUIRED[kind] - data.keys()
     if missing:
         raise ProtocolError(f"'{kind}' needs '{sorted(missing)[0]}'")
     if kind == "move" and not 0 < len(data["move"]) <= MAX_MOVE_CHARS:
         raise ProtocolError(f"a move is 1 to {MAX_MOVE_CHARS} characters")
     return ClientMessage(kind, data.get("token"), data.get("move"), data.get("version"))
+
+
+def _json(raw: str | bytes) -> object:
+    """The JSON value of a message: text as it came, a binary frame as UTF-8 (nothing else)."""
+    try:
+        return json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+    except (ValueError, UnicodeDecodeError):       # JSONDecodeError is a ValueError
+        raise ProtocolError("not a JSON message") from None
+    except RecursionError:
+        raise ProtocolError("not a JSON message: nested too deeply") from None
+
+
+def _unicode(text: str) -> bool:
+    """No lone surrogate (JSON's \\ud800 escapes can make one; it is no character)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class RateLimit:
@@ -92,3 +117,11 @@ def error(text: str) -> dict:
 
 def refused(move: str, reason: str) -> dict:
     return {"type": "refused", "move": move, "reason": reason}
+
+
+def stopped(reason: str) -> dict:
+    return {"type": "stopped", "reason": reason}
+
+
+def presence(connected: list[int]) -> dict:
+    return {"type": "presence", "connected": connected}

@@ -1,63 +1,40 @@
 """The tables of a server: made from a game file and its settings, or restored from a record.
 
 Each table loads its own copy of the game (a session attaches its log to the game it plays).
-Beside a table's record, ``RECORD.seats`` (readable by its owner only) keeps how the table was
-made and its seats' tokens, so that after a restart the same links take the same seats.
+Beside a table's record, ``RECORD.seats`` (``seats_file``, readable by its owner only) keeps how
+the table was made and its seats' tokens, so that after a restart the same links take the same
+seats.
 
 A served table's record is the host's full record: its header (with the seed) and every move are
-written in place as they happen, so that ``--resume`` finds them after a crash; it is never
-written over the game file or over a file that is not a record (``record_writer.check_target``).
+written in place as they happen, each move before it is played (``record_file``), so that
+``--resume`` (``resume``) finds them after a crash; it is never written over the game file or over
+a file that is not a record (``record_writer.check_target``), nor over a record another server
+is writing.
 """
 from __future__ import annotations
 
-import json
 import os
 import random
-import secrets
-from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ...bots.agents import parse_kind
 from ...engine.loaded import load_game
-from ...errors import OptionError, RecordError, RulesError
+from ...errors import OptionError
 from ...load.bundled import resolve_game
 from ..record_writer import check_target
-from ..records import Record, read_record
+from ..records import Record
 from .clock import FakeClock, RealClock
-from .hosted import HostedSession, HostedTable, TableSetup
+from .hosted import HostedTable, TableSetup
+from .hosted_session import session_for
+from .record_file import LiveWriter, open_record
+from .resume import restore
+from .seats_file import setup_path, write_setup
+from .tokens import new_table_id
+
+__all__ = ["MAX_TABLES", "Tables", "check_seats", "new_table_id", "setup_path"]
 
 MAX_TABLES = 200
-
-
-class LiveWriter:
-    """A served table's record, written line by line in place and flushed, so that nothing is lost
-    when the server stops; ``header`` false: a record opened again after a restart, appended to."""
-
-    def __init__(self, path: str, stream: Any, record: Record, header: bool = True):
-        self.path = str(path)
-        self.stream = stream
-        self.record = record
-        if header:
-            self._write(record.header())
-
-    def add(self, seat: int, text: str, when: float = 0.0) -> None:
-        line = {"seat": seat, "move": text, "t": round(when, 3)}
-        self.record.moves.append(line)
-        self._write(line)
-
-    def close(self) -> None:
-        self.stream.close()
-
-    def discard(self) -> None:
-        self.stream.close()
-
-    def _write(self, data: dict) -> None:
-        try:
-            self.stream.write(json.dumps(data) + "\n")
-            self.stream.flush()
-        except OSError as error:
-            raise RecordError(f"cannot write the record {self.path}: {error.strerror or error}") from None
 
 
 class Tables:
@@ -72,6 +49,11 @@ class Tables:
             raise OptionError(f"a server holds at most {MAX_TABLES} tables")
         self.tables[table.id] = table
         return table
+
+    def close(self) -> None:
+        """Let every table's record go (the server stops)."""
+        for table in self.tables.values():
+            table.close()
 
     def create(self, file: str, options: dict | None = None, players: int | None = None,
                bots: set[int] | None = None, bot_kind: str | None = None, bot_speed: float = 2.0,
@@ -90,34 +72,28 @@ class Tables:
             check_target(record_path, loaded.spec.file)
             record = Record(loaded.name, loaded.digest(), file, loaded.options, seed, players,
                             file_abs=str(Path(loaded.spec.file).resolve()))
-            writer = LiveWriter(record_path, _open(record_path, "w"), record)
-        session = _session(loaded, setup, writer)
-        table = HostedTable(table_id or new_table_id(), session, _clock(fake_clock), setup)
-        if record_path:
-            write_setup(record_path, table)
-        return self.add(table)
-
-    def resume(self, record_path: str, fake_clock: float | None = None) -> HostedTable:
-        """The table of a record, exactly as it was after its last move; new moves go on the record."""
-        record = read_record(record_path)
-        setup, table_id = read_setup(record_path, record)
-        loaded = load_game(resolve_game(setup.file), record.options)
-        if loaded.digest() != record.spec_hash:
-            raise RecordError(f"{record_path}: the record was made with another version of {record.game} "
-                              f"(spec hash {record.spec_hash}, {setup.file} has {loaded.digest()})")
-        session = _session(loaded, setup, None)
-        for line in record.moves:
+            fd = open_record(record_path, new=True)
             try:
-                session.replay(line["seat"], line["move"], float(line.get("t", 0.0)))
-            except (RulesError, TypeError, ValueError) as error:
-                message = getattr(error, "message", str(error))
-                raise RecordError(f"{record_path}:{line['line']}: move '{line['move']}' of P{line['seat'] + 1} "
-                                  f"cannot be replayed: {message}") from None
-        session.record = LiveWriter(record_path, _open(record_path, "a"), record, header=False)
-        start = session.table.now
-        session.table.restart(start)
-        clock = FakeClock(fake_clock, start) if fake_clock is not None else RealClock(start)
-        return self.add(HostedTable(table_id, session, clock, setup))
+                writer = LiveWriter(record_path, fd, record)
+            except BaseException:
+                os.close(fd)
+                raise
+        try:
+            session = session_for(loaded, setup, writer)
+            table = HostedTable(table_id or new_table_id(), session, _clock(fake_clock), setup)
+            if record_path:
+                write_setup(record_path, table)
+            return self.add(table)
+        except BaseException:
+            if writer is not None:
+                writer.close()
+            raise
+
+    def resume(self, record_path: str, fake_clock: float | None = None,
+               warn: Callable[[str], None] | None = None) -> HostedTable:
+        """The table of a record, exactly as it was after its last move; new moves go on the record
+        (``resume.restore``); ``warn`` is told what was dropped (a torn last line)."""
+        return self.add(restore(record_path, fake_clock, warn))
 
 
 def check_seats(loaded: Any, players: int, bots: set[int]) -> None:
@@ -129,51 +105,5 @@ def check_seats(loaded: Any, players: int, bots: set[int]) -> None:
             raise OptionError(f"--bots: there is no seat {seat + 1} at a table of {players}")
 
 
-def new_table_id() -> str:
-    return secrets.token_urlsafe(6)
-
-
-def _session(loaded: Any, setup: TableSetup, writer: LiveWriter | None) -> HostedSession:
-    humans = set(range(setup.players)) - set(setup.bots)
-    return HostedSession(loaded, setup.players, setup.seed, setup.bot_kind, humans, setup.bot_speed, writer)
-
-
 def _clock(fake_step: float | None) -> Any:
     return FakeClock(fake_step) if fake_step is not None else RealClock()
-
-
-def _open(path: str, mode: str) -> Any:
-    try:
-        return open(path, mode, encoding="utf-8")
-    except OSError as error:
-        raise RulesError(f"cannot write the record {path}: {error.strerror}") from None
-
-
-def setup_path(record_path: str) -> Path:
-    return Path(str(record_path) + ".seats")
-
-
-def write_setup(record_path: str, table: HostedTable) -> None:
-    path = setup_path(record_path)
-    data = {"table": table.id, **asdict(table.setup)}
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as stream:
-        json.dump(data, stream)
-
-
-def read_setup(record_path: str, record: Record) -> tuple[TableSetup, str]:
-    """The table's settings and tokens; without the file, every seat is a person with a new token."""
-    path = setup_path(record_path)
-    if not path.exists():
-        return TableSetup(record.file, record.options, record.players, record.seed, [], "greedy", 2.0), new_table_id()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        setup = TableSetup(data["file"], data["options"], int(data["players"]), int(data["seed"]),
-                           [int(s) for s in data["bots"]], str(data["bot_kind"]), float(data["bot_speed"]),
-                           {int(k): str(v) for k, v in data["tokens"].items()})
-        table_id = str(data["table"])
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-        raise RecordError(f"{path}: cannot read the table's seats ({error})") from None
-    if setup.seed != record.seed or setup.players != record.players:
-        raise RecordError(f"{path}: belongs to another record (seed or players differ)")
-    return setup, table_id

@@ -10,6 +10,7 @@ from typing import Any
 import uvicorn
 
 from .app import create_app
+from .console import log_config
 from .protocol import MAX_MESSAGE_BYTES
 from .registry import Tables
 
@@ -19,7 +20,7 @@ START_TIMEOUT = 10.0
 
 def config(tables: Tables, host: str, port: int, log_level: str = "warning", **limits: Any) -> uvicorn.Config:
     return uvicorn.Config(create_app(tables, **limits), host=host, port=port, log_level=log_level,
-                          ws_max_size=WS_MAX_SIZE, access_log=False, lifespan="on")
+                          log_config=log_config(), ws_max_size=WS_MAX_SIZE, access_log=False, lifespan="on")
 
 
 def serve(tables: Tables, host: str, port: int) -> None:

@@ -9,6 +9,11 @@ import hmac
 import secrets
 
 TOKEN_BYTES = 18          # 24 characters of URL-safe text
+TABLE_ID_BYTES = 6        # a table's name in its links: 8 characters
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(TABLE_ID_BYTES)
 
 
 class SeatTokens:

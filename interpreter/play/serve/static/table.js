@@ -45,6 +45,13 @@ function receive(message) {
     if (page.message && page.message.paused && !message.paused && !message.view.over) toast("Go!", "go");
     if (page.dragging) page.pending = message;
     else show(message);
+  } else if (message.type === "presence") {
+    // Who is connected changed: the last table, with the new list (nothing else changed).
+    for (const last of [page.message, page.pending]) if (last) last.connected = message.connected;
+    if (page.message && !page.dragging) show(page.message);
+  } else if (message.type === "stopped") {
+    toast(message.reason, "bad");
+    status("stopped", "offline");
   } else if (message.type === "refused") {
     toast(message.reason, "bad");
   } else if (message.type === "error") {
@@ -58,9 +65,9 @@ function show(message) {
   const view = message.view;
   $("title").textContent = view.game;
   $("flow").textContent = view.over ? "game over" : `round ${view.round} · ${view.phase}`;
-  $("who").textContent = view.over ? "" : view.current === null ? "everyone plays at once"
+  $("who").textContent = view.over || message.stopped ? "" : view.current === null ? "everyone plays at once"
     : view.current === page.seat ? "your turn" : `${seatName(view.current)} to play`;
-  $("who").className = view.current !== null && view.current === page.seat ? "your-turn" : "";
+  $("who").className = view.current !== null && view.current === page.seat && !message.stopped ? "your-turn" : "";
   // Between hands the board shows how the hand ended (the next one waits under the overlay).
   const board = message.paused && message.hand_end ? { ...message, view: { ...message.hand_end, moves: [] } } : message;
   drawBoard(board, $("board"), page.welcome && page.welcome.layout);
@@ -146,7 +153,8 @@ function drawMoves() {
   box.replaceChildren();
   const message = page.message;
   if (page.seat === null) box.append(el("p", "hint", "You are watching."));
-  else if (!all.length) box.append(el("p", "hint", message && message.view.over ? "The game is over." : "No move for you now."));
+  else if (!all.length) box.append(el("p", "hint", message && message.stopped ? "The table has stopped."
+    : message && message.view.over ? "The game is over." : "No move for you now."));
   const groups = new Map();
   for (const move of shown) {
     const name = move.split(" ")[0];
@@ -240,6 +248,11 @@ function setUpBoard() {
 function drawOverlay(message) {
   const overlay = $("overlay"), panel = $("panel");
   const view = message.view;
+  if (message.stopped) {           // nothing more is played here: the host restarts the table
+    panel.replaceChildren(el("h2", "", "The table has stopped"), el("p", "", message.stopped), closeButton(overlay));
+    overlay.hidden = page.closedFinal === true;
+    return;
+  }
   if (message.final) {
     panel.replaceChildren(el("h2", "", "Game over"),
       table(["seat", "place", "score", "result"], message.final.map(r =>
