@@ -303,3 +303,15 @@ def test_replay_of_a_bundled_game_by_name(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     bundled = games_folder() / "dice_poker.yaml"        # the installed copy, or the checkout's own
     assert result.output.startswith(f"game file: {bundled} (the bundled game of that name)\n")
+
+
+def test_replay_of_a_record_never_put_in_place_says_where_its_moves_are(tmp_path):
+    """A game killed outright (SIGKILL) leaves its moves in the temporary file beside the record."""
+    left = tmp_path / ".game.jsonl.abc123.part"
+    left.write_text('{"record": 1, "game": "Dice poker", "full": false}\n')
+    result = run(["replay", str(tmp_path / "game.jsonl")])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0].startswith(f"error: cannot read record {tmp_path / 'game.jsonl'}: ")
+    assert result.output.splitlines()[1] == (
+        f"hint: the game was stopped before its record was put in place; its moves so far are in {left}, "
+        "without the seed (it cannot be replayed)")

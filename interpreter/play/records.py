@@ -57,8 +57,21 @@ def read_record(path: str | Path) -> Record:
         _check_size(path)
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot read record {path}: {error}") from None
+        raise RecordError(f"cannot read record {path}: {error}", hint=_left_behind(path)) from None
     return _record_of(path, lines)
+
+
+def _left_behind(path: str | Path) -> str | None:
+    """Where a game killed outright (SIGKILL, a crash) left the moves of the record ``path``, which
+    it never put in place: the temporary file ``record_writer`` writes beside it."""
+    target = Path(path)
+    if target.exists():
+        return None
+    parts = sorted(target.parent.glob(f".{target.name}.*.part"), key=lambda p: p.stat().st_mtime)
+    if not parts:
+        return None
+    return (f"the game was stopped before its record was put in place; its moves so far are in {parts[-1]}, "
+            "without the seed (it cannot be replayed)")
 
 
 @dataclass(frozen=True)
