@@ -14,7 +14,7 @@ from tests.helpers import ROOT
 
 PACKAGE = ROOT / "interpreter"
 # The stages, lowest first: a module may import its own stage and those below it, never above.
-STAGES = ["errors", "limits", "expr", "load", "engine", "bots", "play", "tools", "adapters", "api"]
+STAGES = ["errors", "limits", "expr", "load", "engine", "lean", "bots", "play", "tools", "adapters", "api"]
 # The shared roots every stage may use.
 SHARED = {"errors", "limits"}
 # The old import paths (``interpreter.MOVED``, kept by the package itself) name, never import,

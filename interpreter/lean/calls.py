@@ -1,0 +1,195 @@
+"""Calls in lean code: the built-in functions (the reference's own implementations, bound as
+constants, where lean values are the reference's; converted where they are not), the functions a
+game defines (one Python function per kind of arguments), and the names and functions of tricks.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..expr import BUILTINS
+from ..expr import nodes as n
+from .code import Code, Env
+from .ltypes import (
+    BOOL,
+    CARD,
+    DYN,
+    EMPTY,
+    FUNC,
+    INT,
+    NUM,
+    SEAT,
+    STR,
+    LType,
+    ListT,
+    MapT,
+    Opt,
+    Unsupported,
+    element,
+    holds_objects,
+    is_object,
+    join_all,
+    strip,
+)
+
+# Built-ins whose result is an item of their first argument, or the argument's own type.
+ITEM_OF_FIRST = {"first", "last", "max_by", "min_by"}
+SAME_AS_FIRST = {"sorted", "sorted_by", "reversed", "unique", "without"}
+PLAIN_RESULT = {"len": INT, "count": INT, "any": BOOL, "all": BOOL, "is_subset": BOOL, "index_of": INT,
+                "floor": INT, "ceil": INT, "round": INT, "int": INT, "str": STR, "join": STR, "sum_by": NUM}
+# Built-ins that compare their argument's items with a value: a card (an int here) must not meet a number.
+COMPARING = {"count": 1, "index_of": 1, "without": 1, "is_subset": 1}
+LAMBDA_ARGS = {"sorted_by": 1, "max_by": 1, "min_by": 1, "sum_by": 1, "set_value": 2}
+
+
+class CallWriter:
+    def __init__(self, writer: Any):
+        self.w = writer
+        self.m = writer.m
+
+    def call(self, node: n.Call, env: Env) -> Code:
+        name = node.callee.name
+        if name in env.names or name in self.w.names.kinds:
+            raise Unsupported(f"a call of '{name}'")
+        if name in self.m.definitions:
+            return self.user(name, list(node.args), env)
+        if self.m.game.tricks is not None and name in ("suit_of", "rank_of", "played_by"):
+            return self._trick_function(name, node, env)
+        return self._builtin(name, node, env)
+
+    # -- defined functions -----------------------------------------------------------------------
+    def user(self, name: str, args: list[n.Node], env: Env) -> Code:
+        codes = [self.w.write(arg, env) for arg in args]
+        function, result = self.m.function(name, tuple(c.type for c in codes), env.me_sure)
+        me = "me" if env.me is None else env.me
+        if env.me is None:
+            me = "None"
+        parts = ["s", me] + [c.text for c in codes]
+        return Code(f"{function}({', '.join(parts)})", result, live=_container(result))
+
+    # -- built-ins -------------------------------------------------------------------------------
+    def _builtin(self, name: str, node: n.Call, env: Env) -> Code:
+        if BUILTINS.get(name) is None:
+            raise Unsupported(f"the function '{name}'")
+        if name in ("any", "all") and len(node.args) == 1:
+            return self._any_all(name, node.args[0], env)
+        codes = self._arguments(name, node.args, env)
+        types = [strip(c.type) for c in codes]
+        if name in COMPARING:
+            self._comparable(name, element(types[0]), types[1] if name == "count" or name == "index_of"
+                             else element(types[1]))
+        if name in ("str", "join") and any(holds_objects(t) for t in types):
+            return self._as_text(name, codes)
+        if name == "len":
+            return Code(f"len({codes[0].text})", INT, bits=17)
+        result = self._result(name, types)
+        impl = self.m.builtin(name)
+        return Code(f"{impl}({', '.join(c.text for c in codes)})", result, live=False,
+                    bits=17 if name in ("count", "index_of") else 64)
+
+    def _arguments(self, name: str, args: tuple, env: Env) -> list[Code]:
+        codes: list[Code] = []
+        for i, arg in enumerate(args):
+            if isinstance(arg, n.Lambda):
+                items = element(codes[0].type) if codes else DYN
+                codes.append(self.lambda_(arg, [items] * len(arg.params), env))
+            else:
+                codes.append(self.w.write(arg, env))
+        return codes
+
+    def lambda_(self, node: n.Lambda, params: list[LType], env: Env) -> Code:
+        names = [self.m.temp(p) for p in node.params]
+        inner = env
+        for param, py, kind in zip(node.params, names, params):
+            inner = inner.bind(param, Code(py, kind))
+        body = self.w.write(node.body, inner)
+        return Code(f"_function(lambda {', '.join(names)}: {body.text}, {len(names)})", FUNC)
+
+    def _any_all(self, name: str, arg: n.Node, env: Env) -> Code:
+        """``any``/``all`` stop at the first item that decides them, over a comprehension too."""
+        code = self.w.write(arg, env)
+        if strip(code.type) == ListT(BOOL) and isinstance(arg, n.Comprehension) and code.text.startswith("["):
+            return Code(f"{name}({code.text[1:-1]})", BOOL)
+        if strip(code.type) == ListT(BOOL):
+            return Code(f"{name}({code.text})", BOOL)
+        if isinstance(arg, n.Comprehension) and code.text.startswith("["):
+            return Code(f"{name}(_truth(_x) for _x in ({code.text[1:-1]}))", BOOL)
+        return Code(f"{self.m.builtin(name)}({code.text})", BOOL)
+
+    def _result(self, name: str, types: list[LType]) -> LType:
+        first = types[0] if types else DYN
+        if name in PLAIN_RESULT:
+            return PLAIN_RESULT[name]
+        if name in ITEM_OF_FIRST:
+            return element(first)
+        if name in SAME_AS_FIRST:
+            return first
+        if name in ("max", "min"):
+            kind = element(first) if len(types) == 1 else join_all(types)
+            if kind is None:
+                raise Unsupported(f"{name}() of values of several kinds")
+            return kind
+        if name in ("sum", "product", "abs"):
+            inner = element(first) if name != "abs" else first
+            return INT if inner == INT else NUM
+        if name == "range":
+            return ListT(INT)
+        if name == "counts":
+            return MapT(element(first), INT)
+        if name == "keys":
+            return ListT(first.key if isinstance(first, MapT) else DYN)
+        if name == "values":
+            return ListT(first.value if isinstance(first, MapT) else DYN)
+        if name == "flatten":
+            inner = element(first)
+            return inner if isinstance(inner, ListT) else ListT(DYN)
+        if name == "set_value":
+            kind = self._lambda_result(types)
+            return kind
+        raise Unsupported(f"the function '{name}'")
+
+    def _lambda_result(self, types: list[LType]) -> LType:
+        if any(holds_objects(t) for t in types[1:]):
+            raise Unsupported("set_value() of cards or seats")
+        return DYN
+
+    def _comparable(self, name: str, items: LType, value: LType) -> None:
+        items, value = strip(items), strip(value)
+        if EMPTY in (items, value):
+            return
+        if (is_object(items) or is_object(value)) and items != value:
+            raise Unsupported(f"{name}() compares {items} with {value}")
+
+    def _as_text(self, name: str, codes: list[Code]) -> Code:
+        converted = [f"_ref({c.text}, {self.m.const(c.type)})" if holds_objects(c.type) else c.text for c in codes]
+        return Code(f"{self.m.builtin(name)}({', '.join(converted)})", STR)
+
+    # -- tricks ----------------------------------------------------------------------------------
+    def trick_name(self, name: str, env: Env) -> Code:
+        tricks = self.m.tricks()
+        me = self.w.names.me(env)
+        if name == "led_suit":
+            return Code(f"t_led(s, {me})", tricks.suit_type)
+        if name == "trick_winner":
+            return Code(f"t_winner(s, {me})", Opt(SEAT), bits=7)
+        if name == "trick_leader":
+            return Code("t_leader(s)", Opt(SEAT), bits=7)
+        return Code(f"t_playable(s, {me})", ListT(CARD), live=False)
+
+    def _trick_function(self, name: str, node: n.Call, env: Env) -> Code:
+        tricks = self.m.tricks()
+        card = self.w.write(node.args[0], env)
+        if strip(card.type) != CARD:
+            raise Unsupported(f"{name}() of {card.type}")
+        me = self.w.names.me(env)
+        if name == "played_by":
+            return Code(f"t_played_by(s, {card.text})", Opt(SEAT), bits=7)
+        kind = tricks.suit_type if name == "suit_of" else tricks.rank_type
+        helper = "t_suit" if name == "suit_of" else "t_rank"
+        return Code(f"{helper}(s, {me}, {card.text})", kind)
+
+
+def _container(kind: LType) -> bool:
+    return isinstance(strip(kind), (ListT, MapT))
+
+
+__all__ = ["CallWriter", "CARD", "SEAT", "INT"]

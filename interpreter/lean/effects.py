@@ -1,0 +1,245 @@
+"""Blocks of effects written as Python statements over the lean state, in the order the
+reference runs them, with the same checks where Python would not fail by itself.
+
+A block's statements see ``s`` (the state), ``me`` (the acting seat, or None) and ``sig`` (the
+flow signals the block raises, handled after it, as the reference's ``ctx.signals``).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..expr.parse import parse_expression
+from .code import Code, Env
+from .ltypes import CARD, INT, SEAT, LType, ListT, MapT, Unsupported, Zone, element, holds_objects, join, strip
+
+TARGET = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)(?:\[(.+)\])?$")
+SIGNALS = ("end_turn", "end_phase", "end_round", "end_game")
+KINDS = ("set", "add", "choose_random", "roll", "shuffle", "move", "deal", "flip", "if", "for", "log",
+         "play_to_trick", "interrupt")
+TEMPLATE_PART = re.compile(r"\{([^{}]+)\}")
+
+
+class EffectWriter:
+    def __init__(self, module: Any):
+        self.m = module
+        self.w = module.writer
+
+    def expr(self, text: Any, env: Env) -> Code:
+        return self.w.write(self.m.parse(text), env)
+
+    def block(self, items: list | None, env: Env, indent: str) -> list[str]:
+        """The statements of a block (``pass`` for an empty one)."""
+        lines: list[str] = []
+        for item in items or []:
+            lines += self.effect(item, env, indent)
+        return lines or [indent + "pass"]
+
+    def effect(self, item: Any, env: Env, indent: str) -> list[str]:
+        if isinstance(item, str):
+            if item not in SIGNALS:
+                raise Unsupported(f"the effect '{item}'")
+            return [f"{indent}sig.append({item!r})"]      # one of SIGNALS: the engine's own word
+        kind = next(k for k in item if k in KINDS)
+        return getattr(self, "_" + kind)(item, env, indent)
+
+    # -- variables -------------------------------------------------------------------------------
+    def _set(self, item: dict, env: Env, indent: str, add: bool = False) -> list[str]:
+        key = "add" if add else "set"
+        lines = []
+        of = None
+        if "of" in item:
+            of = self.m.temp("of")
+            code = self.expr(item["of"], env)
+            lines.append(f"{indent}{of} = {code.text}")
+            of = (of, strip(code.type))
+        for target, value in item[key].items():
+            lines += self._write(target, value, of, add, env, indent)
+        return lines
+
+    def _add(self, item: dict, env: Env, indent: str) -> list[str]:
+        return self._set(item, env, indent, add=True)
+
+    def _holder(self, name: str, of: tuple | None, env: Env) -> tuple[str, str, str]:
+        """Where a variable is kept: (the level, its slot's text, the index within it or "")."""
+        level = self.m.level_of(name)
+        slot = f"s.{self.m.var_slot(level, name)}"
+        if level == "game":
+            return level, slot, ""
+        if of is None:
+            seat = self.w.names.me(env)
+        elif of[1] == SEAT:
+            seat = of[0]
+        elif of[1] == INT and level == "team":
+            return level, slot, of[0]
+        else:
+            raise Unsupported(f"'of' given {of[1]}")
+        return level, slot, seat if level == "seat" else self.w.names.team_of(seat)
+
+    def _write(self, target: str, value_text: Any, of: tuple | None, add: bool, env: Env, indent: str) -> list[str]:
+        name, key_text = TARGET.match(target).groups()
+        level, slot, index = self._holder(name, of, env)
+        value = self.expr(value_text, env)
+        place = f"{slot}[{index}]" if index else slot
+        if key_text is None:
+            self.m.note_var(level, name, self._stored_type(self.m.var_type(level, name), value.type, add))
+            if not add and not _container(value.type):
+                return [f"{indent}{place} = {value.text}"]
+            verb = "_add_to" if add else "_stored"
+            return [f"{indent}{place} = {verb}({place}, {value.text})" if add
+                    else f"{indent}{place} = {verb}({value.text})"]
+        key = self.w.write(self.m.parse(key_text), env)
+        held = self.m.var_type(level, name)
+        self._note_item(level, name, held, key.type, value.type, add)
+        return [f"{indent}_set_at({place}, {key.text}, {value.text}, {add})"]
+
+    def _stored_type(self, held: LType, value: LType, add: bool) -> LType:
+        if add and isinstance(strip(held), ListT) and not isinstance(strip(value), ListT):
+            value = ListT(value)
+        kind = join(held, value)
+        if kind is None:
+            raise Unsupported(f"a variable holds {held} and then {value}")
+        return kind
+
+    def _note_item(self, level: str, name: str, held: LType, key: LType, value: LType, add: bool) -> None:
+        inner = strip(held)
+        if isinstance(inner, MapT):
+            kind = MapT(join(inner.key, key) or inner.key, join(inner.value, value) or inner.value)
+        elif isinstance(inner, ListT):
+            kind = ListT(join(inner.elem, value) or inner.elem)
+        else:
+            raise Unsupported(f"a place of {held}")
+        if holds_objects(kind) and kind != inner:
+            raise Unsupported(f"'{name}' holds cards or seats of several kinds")
+        self.m.note_var(level, name, kind)
+
+    def _choose_random(self, item: dict, env: Env, indent: str) -> list[str]:
+        lines = []
+        for target, text in item["choose_random"].items():
+            level, slot, index = self._holder(target, None, env)
+            options = self.expr(text, env)
+            self.m.note_var(level, target, self._stored_type(self.m.var_type(level, target), element(options.type), False))
+            values = self.m.temp("options")
+            place = f"{slot}[{index}]" if index else slot
+            lines += [f"{indent}{values} = _choices({options.text})",
+                      f"{indent}_i, s.rng = _below(s.rng, len({values}))",
+                      f"{indent}{place} = _stored({values}[_i])"]
+        return lines
+
+    # -- dice, cards and zones -------------------------------------------------------------------
+    def _roll(self, item: dict, env: Env, indent: str) -> list[str]:
+        which = self.expr(item["roll"], env)
+        game = self.m.game
+        return [f"{indent}_roll(s, {which.text}, {game.dice_faces}, {game.dice_sorted})"]
+
+    def _shuffle(self, item: dict, env: Env, indent: str) -> list[str]:
+        pile = self._pile(self.expr(item["shuffle"], env))
+        held = self.m.temp("pile")
+        return [f"{indent}{held} = {pile}", f"{indent}{held}[:], s.rng = _shuffled(s.rng, {held})"]
+
+    def _pile(self, zone: Code) -> str:
+        kind = strip(zone.type)
+        if not isinstance(kind, Zone):
+            raise Unsupported(f"a zone given as {zone.type}")
+        if kind.name is None:
+            return f"s.zones[({zone.text}) >> 14][({zone.text}) & 16383]"
+        return f"s.{self.m.shape.zones[kind.name].slot}[{zone.text}]"
+
+    def _zone_code(self, zone: Code) -> tuple[str, str]:
+        """A target zone: (its pile's place as ``place`` takes it, its face)."""
+        kind = strip(zone.type)
+        if not isinstance(kind, Zone):
+            raise Unsupported(f"a zone given as {zone.type}")
+        if kind.name is None:
+            return zone.text, f"_FACE_UP[({zone.text}) >> 14]"
+        shape = self.m.shape.zones[kind.name]
+        return f"({shape.index} << 14 | {zone.text})", "1" if shape.face_up else "0"
+
+    def _face(self, item: dict, default: str) -> str:
+        face = item.get("face")
+        return default if face is None else ("1" if face == "up" else "0")
+
+    def _move(self, item: dict, env: Env, indent: str) -> list[str]:
+        if "slot" in item or "displace_to" in item:
+            raise Unsupported("a card moved to a grid's slot")
+        cards = self.expr(item["move"], env)
+        place, face = self._zone_code(self.expr(item["to"], env))
+        face = self._face(item, face)
+        bottom = item.get("at") == "bottom"
+        kind = strip(cards.type)
+        if kind == CARD:
+            return [f"{indent}_place(s, {cards.text}, {place}, {face}, {bottom})"]
+        if isinstance(kind, ListT) and strip(kind.elem) == CARD:
+            listed = f"list({cards.text})" if cards.live else cards.text
+            return [f"{indent}_place_all(s, {listed}, {place}, {face}, {bottom})"]
+        raise Unsupported(f"moving {cards.type}")
+
+    def _deal(self, item: dict, env: Env, indent: str) -> list[str]:
+        count = self.expr(item["deal"], env)
+        if "from" in item:
+            source = self._pile(self.expr(item["from"], env))
+        else:
+            source = f"s.{self.m.shape.zones[self.m.deck_zone()].slot}[0]"
+        first = "0"
+        if "first" in item:
+            code = self.expr(item["first"], env)
+            first = code.text if strip(code.type) == SEAT else f"_seat_of({code.text}, s.players)"
+        target = self.m.shape.zones[item["to"]]
+        face = self._face(item, "1" if target.face_up else "0")
+        per_owner = self.m.pile_count(target.name)
+        return [f"{indent}_deal(s, {source}, {target.index}, {per_owner}, {first}, {count.text}, {face})"]
+
+    def _flip(self, item: dict, env: Env, indent: str) -> list[str]:
+        cards = self.expr(item["flip"], env)
+        face = {None: "None", "up": "1", "down": "0"}[item.get("face")]
+        kind = strip(cards.type)
+        listed = f"[{cards.text}]" if kind == CARD else cards.text
+        if kind != CARD and not (isinstance(kind, ListT) and strip(kind.elem) == CARD):
+            raise Unsupported(f"flipping {cards.type}")
+        return [f"{indent}_flip(s, {listed}, {face})"]
+
+    # -- control ---------------------------------------------------------------------------------
+    def _if(self, item: dict, env: Env, indent: str) -> list[str]:
+        test = self.w.condition(self.m.parse(item["if"]), env)
+        lines = [f"{indent}if {test}:"] + self.block(item.get("then"), env, indent + "    ")
+        if "else" in item:
+            lines += [f"{indent}else:"] + self.block(item["else"], env, indent + "    ")
+        return lines
+
+    def _for(self, item: dict, env: Env, indent: str) -> list[str]:
+        name, _, rest = item["for"].strip().partition(" ")
+        items = self.expr(rest.strip()[2:].strip(), env)
+        kind = strip(items.type)
+        if not isinstance(kind, (ListT, MapT)):
+            raise Unsupported(f"a 'for' over {kind}")
+        values, var = self.m.temp("items"), self.m.temp(name)
+        inner = env.bind(name, Code(var, element(kind)))
+        return [f"{indent}{values} = list({items.text})",
+                f"{indent}_turns[0] -= len({values})",
+                f"{indent}if _turns[0] < 0: _fail()",
+                f"{indent}for {var} in {values}:"] + self.block(item.get("do"), inner, indent + "    ")
+
+    def _log(self, item: dict, env: Env, indent: str) -> list[str]:
+        """A log line: its values worked out (they may fail) and its length checked; the text is
+        only for the tables, which play on the reference engine."""
+        text = item["log"]
+        parts = []
+        for match in TEMPLATE_PART.finditer(text):
+            code = self.w.write(parse_expression(match.group(1)), env)
+            parts.append(f"_ref({code.text}, {self.m.const(code.type)})" if holds_objects(code.type) else code.text)
+        fixed = len(TEMPLATE_PART.sub("", text))
+        return [f"{indent}_log_length({fixed}, [{', '.join(parts)}])"]
+
+    def _play_to_trick(self, item: dict, env: Env, indent: str) -> list[str]:
+        self.m.tricks()
+        card = self.expr(item["play_to_trick"], env)
+        if strip(card.type) != CARD:
+            raise Unsupported(f"play_to_trick of {card.type}")
+        return [f"{indent}t_play(s, {self.w.names.me(env)}, {card.text})"]
+
+    def _interrupt(self, item: dict, env: Env, indent: str) -> list[str]:
+        raise Unsupported("interrupts")
+
+
+def _container(kind: LType) -> bool:
+    return isinstance(strip(kind), (ListT, MapT))

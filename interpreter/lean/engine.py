@@ -1,0 +1,208 @@
+"""The lean engine's face: a game's lean module with the engine's operations, conversions to and
+from the reference's states, and exact errors.
+
+A lean state remembers where it came from (a seed, or a reference state) and the actions played
+since. When anything fails inside the lean module (a step, a listing, a count of the scores), the
+game is played again in the reference engine to that point, which raises the error the
+reference raises, at its place, byte for byte.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import core
+from ..engine.moves import Move, notation
+from ..engine.state import State
+from ..engine.values import ZoneRef, to_json
+from ..errors import RulesError
+from .ltypes import Unsupported
+from .program import Program
+from .runtime import from_ref, to_ref
+from .shape import PILE_BITS
+
+
+class Diverged(RulesError):
+    """The lean engine failed where the reference does not: a fault of the lean engine."""
+
+
+class LeanGame:
+    """``loaded`` (a ``LoadedGame``) run by its lean module. Raises ``Unsupported`` (with the
+    reason) for a game the lean engine does not generate."""
+
+    def __init__(self, loaded: Any):
+        self.loaded = loaded
+        self.game = loaded.game
+        self.program = Program(self.game)
+        self.cards = self.program.cards
+        self.actions = self.program.actions.list
+        self.move_names = list(self.game.moves)
+        self._legal, self._step, self._clone = self.program.legal, self.program.step, self.program.clone
+
+    # -- playing ---------------------------------------------------------------------------------
+    def new_state(self, players: int | None = None, seed: int = 0) -> Any:
+        players = self.game.default_players if players is None else players
+        core.check_players(self.game, players)
+        try:
+            state = self.program.new_state(players, seed)
+        except Exception:       # noqa: BLE001  (the reference says what failed)
+            core.new_state(self.game, players, seed)
+            raise Diverged("the lean engine failed to set up a game the reference sets up") from None
+        state.origin = (players, seed)
+        return state
+
+    def legal(self, state: Any) -> list[int]:
+        try:
+            return self._legal(state)
+        except Exception:       # noqa: BLE001
+            reference = self.to_state(state)
+            core.legal_moves(self.game, reference, reference.current)
+            raise Diverged("the lean engine failed to list moves the reference lists") from None
+
+    def step(self, state: Any, action: int) -> None:
+        try:
+            self._step(state, action)
+        except Exception:       # noqa: BLE001
+            self._replay(state)
+            raise Diverged("the lean engine failed at a move the reference plays") from None
+
+    def clone(self, state: Any) -> Any:
+        return self._clone(state)
+
+    def scores(self, state: Any) -> list:
+        try:
+            return self.program.scores(state)
+        except Exception:       # noqa: BLE001
+            core.scores(self.game, self.to_state(state))
+            raise Diverged("the lean engine failed to count scores the reference counts") from None
+
+    def results(self, state: Any) -> list:
+        points = self.scores(state)
+        try:
+            return self.program.results(state, points)
+        except Exception:       # noqa: BLE001
+            core.results(self.game, self.to_state(state))
+            raise Diverged("the lean engine failed to count results the reference counts") from None
+
+    def hint(self, state: Any, seat: int) -> Any:
+        try:
+            return self.program.hint(state, seat)
+        except Exception:       # noqa: BLE001
+            core.evaluate_hint(self.game, self.to_state(state), seat)
+            raise Diverged("the lean engine failed to weigh a position the reference weighs") from None
+
+    # -- moves as people read them ---------------------------------------------------------------
+    def move(self, state: Any, action: int) -> Move:
+        """The reference's ``Move`` of an action of the seat to play."""
+        index, args = self.actions[action]
+        name = self.move_names[index]
+        values = tuple(self._ref_arg(state, name, k, value) for k, value in enumerate(args))
+        return Move(state.current, name, values, notation(name, values))
+
+    def text(self, state: Any, action: int) -> str:
+        return self.move(state, action).text
+
+    def _ref_arg(self, state: Any, move: str, k: int, value: Any) -> Any:
+        from .listing_code import param_types
+        kind = self.program.module.param_type_cache[move][k] if move in self.program.module.param_type_cache \
+            else param_types(self.program.module, move)[k]
+        return to_ref(value, kind, self.cards, lambda zone, pile: self._zone_ref(state, zone, pile))
+
+    def _zone_ref(self, state: Any, zone: str, pile: int) -> ZoneRef:
+        raise Unsupported("a zone as a value")
+
+    # -- the reference's states ------------------------------------------------------------------
+    def to_state(self, state: Any) -> State:
+        """The reference state equal to a lean state."""
+        m, cards = self.program.module, self.cards
+        ref = State(players=state.players, rng=state.rng)
+        game_vars = {}
+        for (level, name), kind in m.var_types.items():
+            if level == "game":
+                game_vars[name] = to_ref(getattr(state, m.var_slot(level, name)), kind, cards)
+        if state.teams is not None:
+            game_vars["$teams"] = list(state.teams)
+        if state.played_round is not None:
+            game_vars["$played"] = self._played(state)
+        ref.vars = game_vars
+        ref.seat_vars = self._holders(state, "seat", state.players)
+        ref.team_vars = self._holders(state, "team", state.nteams)
+        ref.zones = {zone.name: [list(p) for p in getattr(state, zone.slot)] for zone in m.shape.zones.values()}
+        ref.face_up = {card for card, up in enumerate(state.up) if up}
+        ref.dice = list(state.dice)
+        ref.round, ref.phase, ref.current, ref.turns = state.round, state.phase, state.current, state.turns
+        ref.moves, ref.over, ref.stop_reason = state.moves, state.over, state.stop_reason
+        return ref
+
+    def _holders(self, state: Any, level: str, count: int) -> list[dict]:
+        m, cards = self.program.module, self.cards
+        kinds = [(name, kind) for (lv, name), kind in m.var_types.items() if lv == level]
+        return [{name: to_ref(getattr(state, m.var_slot(level, name))[i], kind, cards) for name, kind in kinds}
+                for i in range(count)]
+
+    def _played(self, state: Any) -> dict:
+        suit = self.program.module.trick_info.suit_type if self.program.module.trick_info else None
+        return {"round": state.played_round, "by": {str(c): seat for c, seat in state.played_by.items()},
+                "off": {str(seat): [to_json(to_ref(s, suit, self.cards)) for s in suits]
+                        for seat, suits in state.voids.items()}}
+
+    def from_state(self, ref: State) -> Any:
+        """The lean state equal to a reference state (without its presets: chance fixed in
+        advance stays with the reference)."""
+        if ref.presets is not None:
+            raise Unsupported("a state with chance fixed in advance")
+        m, p = self.program.module, self.program
+        state = p.State()
+        state.players, state.rng, state.round, state.phase = ref.players, ref.rng, ref.round, ref.phase
+        state.current, state.turns, state.moves, state.over = ref.current, ref.turns, ref.moves, ref.over
+        state.stop_reason, state.hist, state.origin = ref.stop_reason, None, ref.clone()
+        for zone in m.shape.zones.values():
+            setattr(state, zone.slot, [list(pile) for pile in ref.zones[zone.name]])
+        state.zones = [getattr(state, zone.slot) for zone in m.shape.zones.values()]
+        state.loc = [-1] * m.shape.cards
+        for zone in m.shape.zones.values():
+            for i, pile in enumerate(ref.zones[zone.name]):
+                for card in pile:
+                    state.loc[card] = zone.index << PILE_BITS | i
+        state.up = bytearray(m.shape.cards)
+        for card in ref.face_up:
+            state.up[card] = 1
+        state.dice = list(ref.dice)
+        state.teams = list(ref.vars["$teams"]) if "$teams" in ref.vars else None
+        state.nteams = len(ref.team_vars)
+        for (level, name), kind in m.var_types.items():
+            slot = m.var_slot(level, name)
+            if level == "game":
+                setattr(state, slot, from_ref(ref.vars[name], kind))
+            else:
+                holders = ref.seat_vars if level == "seat" else ref.team_vars
+                setattr(state, slot, [from_ref(h[name], kind) for h in holders])
+        played = ref.vars.get("$played")
+        state.played_round = played["round"] if played else None
+        state.played_by = {int(c): seat for c, seat in played["by"].items()} if played else {}
+        state.voids = {int(seat): list(suits) for seat, suits in played.get("off", {}).items()} if played else {}
+        return state
+
+    def _replay(self, state: Any) -> State:
+        """The game played again in the reference from where the lean state came from, through
+        its actions (the last of which failed in the lean module): the reference raises there."""
+        actions = []
+        node = state.hist
+        while node is not None:
+            node, action = node
+            actions.append(action)
+        actions.reverse()
+        origin = state.origin
+        if isinstance(origin, State):
+            ref = origin.clone()
+        else:
+            ref = core.new_state(self.game, origin[0], origin[1])
+        for action in actions:
+            lean_move = self._move_in(ref, action)
+            core.apply_move(self.game, ref, lean_move, ref.current)
+        return ref
+
+    def _move_in(self, ref: State, action: int) -> Move:
+        index, args = self.actions[action]
+        name = self.move_names[index]
+        values = tuple(self._ref_arg(None, name, k, value) for k, value in enumerate(args))
+        return Move(ref.current, name, values, notation(name, values))

@@ -1,0 +1,223 @@
+"""An expression's checked tree written as one Python expression over the lean state.
+
+Every author's value (a string, a float) enters as a constant bound outside the code
+(``Module.const``); every identifier is made here. Where the language and Python agree (an index
+out of range, a division by zero, a member of none, comparing a number with a text) the Python
+error is left to happen: the step then fails and is replayed in the reference engine, which
+raises the language's own error. Where they differ (a bool that must be one, a number that must
+stay within 18 digits, ``/`` of two ints), the code checks, or calls ``runtime``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..expr import nodes as n
+from .calls import CallWriter
+from .code import SAFE_BITS, UNBOUNDED, Code, Env, const_code
+from .names import NameWriter
+from .ltypes import (
+    ANY_ZONE,
+    BOOL,
+    DYN,
+    EMPTY,
+    INT,
+    NUM,
+    STR,
+    LType,
+    ListT,
+    MapT,
+    Unsupported,
+    element,
+    holds_objects,
+    is_object,
+    join,
+    join_all,
+    strip,
+)
+
+class ExprWriter:
+    """Writes expressions for one module; ``module`` keeps the constants, the temporaries, the
+    types of the variables and the defined functions (see ``module.Module``)."""
+
+    def __init__(self, module: Any):
+        self.m = module
+        self.names = NameWriter(self)
+        self.calls = CallWriter(self)
+        self._nodes = {
+            n.Literal: self._literal, n.Name: self.names.name, n.ListDisplay: self._list, n.MapDisplay: self._map,
+            n.Range: self._range, n.Negation: self._negation, n.Not: self._not, n.Arith: self._arith,
+            n.Compare: self._compare, n.BoolOp: self._bool_op, n.IfElse: self._if_else,
+            n.Member: self.names.member, n.Index: self._index, n.Slice: self._slice, n.Call: self.calls.call,
+            n.Comprehension: self._comprehension,
+        }
+
+    def write(self, node: n.Node, env: Env) -> Code:
+        handler = self._nodes.get(type(node))
+        if handler is None:
+            raise Unsupported(f"an expression of the kind {type(node).__name__}")
+        return handler(node, env)
+
+    def condition(self, node: n.Node, env: Env) -> str:
+        """A condition: a bool, checked when its type does not say it is one."""
+        return self.as_bool(self.write(node, env))
+
+    def as_bool(self, code: Code) -> str:
+        return code.text if code.type == BOOL else f"_truth({code.text})"
+
+    # -- leaves and displays ---------------------------------------------------------------------
+    def _literal(self, node: n.Literal, env: Env) -> Code:
+        return const_code(node.value, self.m)
+
+    def _list(self, node: n.ListDisplay, env: Env) -> Code:
+        items = [self.write(item, env) for item in node.items]
+        kind = join_all([c.type for c in items])
+        if kind is None:
+            raise Unsupported("a list holds values of several kinds")
+        return Code("[" + ", ".join(c.text for c in items) + "]", ListT(kind))
+
+    def _map(self, node: n.MapDisplay, env: Env) -> Code:
+        keys = [self.write(k, env) for k, _ in node.pairs]
+        values = [self.write(v, env) for _, v in node.pairs]
+        key_type, value_type = join_all([k.type for k in keys]), join_all([v.type for v in values])
+        if key_type is None or value_type is None or strip(key_type) not in (STR, INT, EMPTY):
+            raise Unsupported("a map's keys or values are of several kinds")
+        pairs = ", ".join(f"{k.text}: {v.text}" for k, v in zip(keys, values))
+        return Code("{" + pairs + "}", MapT(key_type, value_type))
+
+    def _range(self, node: n.Range, env: Env) -> Code:
+        low, high = self.write(node.low, env), self.write(node.high, env)
+        if isinstance(node.low, n.Literal) and isinstance(node.high, n.Literal) and low.type == high.type == INT:
+            values = list(range(node.low.value, node.high.value + 1))
+            if len(values) <= 1000:
+                return Code(self.m.const(values), ListT(INT), live=True)
+        return Code(f"_inclusive_range({low.text}, {high.text})", ListT(INT), bits=max(low.bits, high.bits))
+
+    # -- operators -------------------------------------------------------------------------------
+    def _negation(self, node: n.Negation, env: Env) -> Code:
+        operand = self.write(node.operand, env)
+        return Code(f"(-{operand.text})", operand.type, bits=operand.bits)
+
+    def _not(self, node: n.Not, env: Env) -> Code:
+        return Code(f"(not {self.condition(node.operand, env)})", BOOL)
+
+    def _arith(self, node: n.Arith, env: Env) -> Code:
+        result = self.write(node.first, env)
+        for op, operand in node.steps:
+            result = self._binary(op, result, self.write(operand, env))
+        return result
+
+    def _binary(self, op: str, a: Code, b: Code) -> Code:
+        at, bt = strip(a.type), strip(b.type)
+        if op == "+" and (isinstance(at, ListT) or isinstance(bt, ListT)):
+            kind = join(at, bt)
+            if kind is None:
+                raise Unsupported("a list joined to a list of another kind")
+            return Code(f"_sized({a.text} + {b.text})", kind)
+        if op == "+" and STR in (at, bt):
+            return Code(f"_sized({a.text} + {b.text})", STR)
+        if holds_objects(at) or holds_objects(bt):
+            raise Unsupported(f"arithmetic on {at} and {bt}")
+        numbers = INT if at == bt == INT else NUM
+        if op == "/":
+            return Code(f"_divide({a.text}, {b.text})", NUM)
+        if op in ("//", "%"):
+            bits = a.bits if op == "//" else b.bits
+            return self._bounded(f"({a.text} {op} {b.text})", numbers, bits, at, bt)
+        bits = max(a.bits, b.bits) + 1 if op in "+-" else a.bits + b.bits
+        return self._bounded(f"({a.text} {op} {b.text})", numbers, bits, at, bt)
+
+    def _bounded(self, text: str, kind: LType, bits: int, at: LType, bt: LType) -> Code:
+        """An int known to be small is left as it is; anything else is checked: within 18 digits,
+        and a number (Python adds a bool and an int; the language does not)."""
+        if kind == INT and bits <= SAFE_BITS and at == bt == INT:
+            return Code(text, INT, bits=bits)
+        return Code(f"_number({text})", kind, bits=min(bits, UNBOUNDED))
+
+    def _compare(self, node: n.Compare, env: Env) -> Code:
+        parts = [self.write(node.first, env)]
+        ops = []
+        for op, operand in node.steps:
+            right = self.write(operand, env)
+            self._comparable(op, parts[-1], right)
+            ops.append(op)
+            parts.append(right)
+        text = parts[0].text
+        for op, part in zip(ops, parts[1:]):
+            text += f" {op} {part.text}"
+        return Code(f"({text})", BOOL)
+
+    def _comparable(self, op: str, a: Code, b: Code) -> None:
+        """Two values a lean comparison gives the reference's answer for: a card, a seat or a zone
+        (ints here) beside a value that may be a number would compare equal to it."""
+        at, bt = strip(a.type), strip(b.type)
+        if op in ("in", "not in"):
+            bt = element(bt) if not isinstance(bt, MapT) else bt.key
+        if op in ("<", "<=", ">", ">=") and (holds_objects(at) or holds_objects(bt)):
+            raise Unsupported(f"'{op}' between {at} and {bt}")
+        plain = (INT, NUM, DYN, BOOL)
+        if (holds_objects(at) and bt in plain) or (holds_objects(bt) and at in plain):
+            raise Unsupported(f"'{op}' between {at} and {bt}")
+        if is_object(at) and is_object(bt) and at != bt:
+            raise Unsupported(f"'{op}' between {at} and {bt}")
+
+    def _bool_op(self, node: n.BoolOp, env: Env) -> Code:
+        parts = [self.condition(operand, env) for operand in node.operands]
+        return Code("(" + f" {node.op} ".join(parts) + ")", BOOL)
+
+    def _if_else(self, node: n.IfElse, env: Env) -> Code:
+        test = self.condition(node.test, env)
+        then, other = self.write(node.then, env), self.write(node.other, env)
+        kind = join(then.type, other.type)
+        if kind is None:
+            raise Unsupported(f"'if' gives {then.type} or {other.type}")
+        if kind == ANY_ZONE:
+            then, other = self.m.any_zone(then), self.m.any_zone(other)
+        return Code(f"({then.text} if {test} else {other.text})", kind, then.live or other.live,
+                    max(then.bits, other.bits))
+
+    # -- access ----------------------------------------------------------------------------------
+    def _index(self, node: n.Index, env: Env) -> Code:
+        obj, key = self.write(node.obj, env), self.write(node.index, env)
+        kind = strip(obj.type)
+        if isinstance(kind, MapT):
+            return Code(f"{obj.text}[{key.text}]", kind.value, live=True)
+        if kind == STR:
+            return Code(f"{obj.text}[{self._int(key)}]", STR)
+        if isinstance(kind, ListT):
+            elem = kind.elem
+            return Code(f"{obj.text}[{self._int(key)}]", elem, live=isinstance(elem, (ListT, MapT)),
+                        bits=_item_bits(elem))
+        raise Unsupported(f"an index of {kind}")
+
+    def _int(self, key: Code) -> str:
+        """An index: an int (a bool is one in Python, never in the language)."""
+        return key.text if strip(key.type) == INT else f"_index({key.text})"
+
+    def _slice(self, node: n.Slice, env: Env) -> Code:
+        obj = self.write(node.obj, env)
+        kind = strip(obj.type)
+        if not isinstance(kind, ListT) and kind != STR:
+            raise Unsupported(f"a slice of {kind}")
+        low = self._int(self.write(node.low, env)) if node.low is not None else ""
+        high = self._int(self.write(node.high, env)) if node.high is not None else ""
+        return Code(f"{obj.text}[{low}:{high}]", kind)
+
+    def _comprehension(self, node: n.Comprehension, env: Env) -> Code:
+        clauses = []
+        for loop in node.loops:
+            items = self.write(loop.iterable, env)
+            kind = strip(items.type)
+            if not isinstance(kind, (ListT, MapT)) and kind != STR:
+                raise Unsupported(f"a loop over {kind}")
+            var = self.m.temp(loop.var)
+            env = env.bind(loop.var, Code(var, element(kind), bits=_item_bits(element(kind))))
+            clauses.append(f"for {var} in {items.text}")
+            clauses += [f"if {self.condition(c, env)}" for c in loop.conditions]
+        element_code = self.write(node.element, env)
+        return Code(f"[{element_code.text} {' '.join(clauses)}]", ListT(element_code.type))
+
+
+def _item_bits(kind: LType) -> int:
+    """The magnitude of an int read from a list: a card's id, a seat, else unknown."""
+    from .ltypes import CARD, SEAT
+    return 14 if kind in (CARD, SEAT) else UNBOUNDED

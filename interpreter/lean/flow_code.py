@@ -1,0 +1,179 @@
+"""The flow written for one game: rounds, phases, turns and the settling after a move, as
+``engine/flow.py`` runs them; the moves' effects; ``step``; the scores and the bot's hint.
+
+Each block of effects is a function ``(s, me, sig)``: ``me`` the acting seat as the reference's
+context has it there (the mover, the seat whose turn starts or ends, or none), ``sig`` the flow
+signals raised, handled by ``settle`` (strongest first: end_game, end_round, end_phase, end_turn).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..limits import MAX_MOVES_PER_GAME, MAX_TRIGGER_CASCADE
+from .code import Code, Env
+from .ltypes import INT, ListT
+from .listing_code import param_code, param_types
+from .ltypes import SEAT, Unsupported, strip
+
+NO_SEAT = Env(me="me", me_sure=False)       # a block where the acting seat may be none
+A_SEAT = Env(me="me", me_sure=True)
+
+
+def write_flow(m: Any) -> list[str]:
+    game = m.game
+    if any(phase.turns is None for phase in game.phases):
+        raise Unsupported("a phase of free play (everyone at once)")
+    flow = game.spec.data["flow"]
+    lines = _block(m, "e_round_start", flow.get("round_start"), NO_SEAT)
+    lines += _block(m, "e_round_end", flow.get("round_end"), NO_SEAT)
+    lines += ["def start_round(s, me, sig):", "    s.round += 1", "    e_round_start(s, me, sig)",
+              "    START[0](s, me, sig)", ""]
+    for i, phase in enumerate(game.phases):
+        lines += _phase(m, i, flow["phases"][i])
+    count = len(game.phases)
+    lines += [f"START = ({', '.join(f'start_{i}' for i in range(count))},)",
+              f"END_TURN = ({', '.join(f'end_turn_{i}' for i in range(count))},)",
+              f"END = ({', '.join(f'e_end_{i}' for i in range(count))},)", ""]
+    lines += _end_phase(count) + _end_round(m) + _finish() + _settle(m)
+    return lines
+
+
+def _block(m: Any, name: str, items: list | None, env: Env) -> list[str]:
+    return [f"def {name}(s, me, sig):", "    _turns = [100000]"] + m.effects.block(items, env, "    ") + [""]
+
+
+def _phase(m: Any, i: int, spec: dict) -> list[str]:
+    turns = spec["turns"]
+    lines = _block(m, f"e_start_{i}", spec.get("start"), NO_SEAT)
+    lines += _block(m, f"e_end_{i}", spec.get("end"), NO_SEAT)
+    lines += _block(m, f"e_turn_start_{i}", spec.get("turn_start"), A_SEAT)
+    lines += _block(m, f"e_turn_end_{i}", spec.get("turn_end"), A_SEAT)
+    first = "0"
+    if "from" in turns:
+        code = m.expr(turns["from"], NO_SEAT)
+        first = f"_seat_of({code.text}, s.players)"
+    lines += [f"def start_{i}(s, me, sig):",
+              f"    s.phase, s.turns, s.current = {i}, 0, None",
+              f"    e_start_{i}(s, me, sig)",
+              f"    s.current = {first}",
+              f"    e_turn_start_{i}(s, s.current, sig)", ""]
+    lines += [f"def end_turn_{i}(s, sig):",
+              f"    e_turn_end_{i}(s, s.current, sig)",
+              "    s.turns += 1"]
+    if turns.get("each") == "once":
+        lines += ["    if s.turns >= s.players:", "        sig.append('end_phase')", "        return"]
+    if "next" in turns:
+        code = m.expr(turns["next"], Env({}, me="s.current", me_sure=True))
+        lines.append(f"    s.current = _seat_of({code.text}, s.players)")
+    else:
+        step = "- 1" if turns.get("order") == "counterclockwise" else "+ 1"
+        lines.append(f"    s.current = (s.current {step}) % s.players")
+    lines += [f"    e_turn_start_{i}(s, s.current, sig)", ""]
+    return lines
+
+
+def _end_phase(count: int) -> list[str]:
+    return ["def end_phase(s, me, sig):",
+            "    END[s.phase](s, me, sig)",
+            "    sig[:] = [x for x in sig if x != 'end_turn']",
+            f"    if s.phase + 1 < {count}:",
+            "        START[s.phase + 1](s, me, sig)",
+            "    else:",
+            "        end_round(s, me, sig)", ""]
+
+
+def _end_round(m: Any) -> list[str]:
+    game, flow = m.game, m.game.spec.data["flow"]
+    lines = ["def end_round(s, me, sig):", "    e_round_end(s, me, sig)", "    sig.clear()",
+             "    if s.over:", "        return"]
+    branch = "if"
+    if "rounds" in flow:
+        rounds = m.expr(flow["rounds"], NO_SEAT)
+        lines += [f"    {branch} s.round >= _count_of({rounds.text}):", "        finish(s, None, sig)"]
+        branch = "elif"
+    if "until" in flow:
+        until = m.writer.condition(m.parse(flow["until"]), NO_SEAT)
+        lines += [f"    {branch} {until}:", "        finish(s, None, sig)"]
+        branch = "elif"
+    cap = m.expr(flow["max_rounds"], NO_SEAT).text if "max_rounds" in flow else repr(game.max_rounds(None, {}))
+    lines += [f"    {branch} s.round >= (cap := _rounds_cap({cap})):",
+              "        finish(s, f\"stopped after {cap} round{'s' if cap != 1 else ''} (the game's max_rounds)\", sig)",
+              "    else:", "        start_round(s, me, sig)", ""]
+    return lines
+
+
+def _finish() -> list[str]:
+    return ["def finish(s, reason, sig):",
+            "    s.over, s.current, s.stop_reason = True, None, reason",
+            "    sig.clear()", ""]
+
+
+def _settle(m: Any) -> list[str]:
+    """``flow.settle``: triggers, then the strongest signal, then the phase's ``until``."""
+    data = m.game.spec.data
+    lines = ["def settle(s, me, sig):", f"    for _ in range({MAX_TRIGGER_CASCADE}):", "        if s.over:",
+             "            return"]
+    current = Env({}, me="s.current", me_sure=False)
+    for j, trigger in enumerate(data.get("triggers", [])):
+        test = m.writer.condition(m.parse(trigger["when"]), current)
+        lines += [f"        if {test}:", f"            e_trigger_{j}(s, s.current, sig)", "            continue"]
+    lines += ["        if sig:",
+              "            if 'end_game' in sig:", "                finish(s, None, sig)",
+              "            elif 'end_round' in sig:", "                sig.clear()", "                end_round(s, me, sig)",
+              "            elif 'end_phase' in sig:", "                sig.clear()", "                end_phase(s, me, sig)",
+              "            else:", "                sig.clear()", "                END_TURN[s.phase](s, sig)",
+              "            continue"]
+    untils = [(i, spec["until"]) for i, spec in enumerate(data["flow"]["phases"]) if "until" in spec]
+    for k, (i, until) in enumerate(untils):
+        test = m.writer.condition(m.parse(until), Env({}, me="s.current", me_sure=True))
+        lines += [f"        if s.phase == {i} and {test}:", "            end_phase(s, me, sig)", "            continue"]
+    lines += ["        return", "    _fail()", ""]
+    for j, trigger in enumerate(data.get("triggers", [])):
+        lines += _block(m, f"e_trigger_{j}", trigger.get("do"), current)
+    return lines
+
+
+def write_moves(m: Any) -> list[str]:
+    """Each move's effects as ``m_NAME(s, me, sig, *args)``, and ``step``."""
+    lines = []
+    for i, (name, move) in enumerate(m.game.moves.items()):
+        params = list(move.param_names)
+        env = A_SEAT
+        for k, (p, kind) in enumerate(zip(params, param_types(m, name))):
+            env = env.bind(p, param_code(p, k, kind))
+        spec = m.game.spec.data["moves"][name]
+        args = ", ".join(["s", "me", "sig"] + [param_code(p, k, None).text for k, p in enumerate(params)])
+        lines += [f"def m_{i}({args}):", "    _turns = [100000]"] + m.effects.block(spec.get("do"), env, "    ") + [""]
+    lines += [f"MOVES = ({''.join(f'm_{i}, ' for i in range(len(m.game.moves)))})", ""]
+    lines += ["def step(s, a):",
+              f"    if s.moves >= {MAX_MOVES_PER_GAME}:", "        _fail()",
+              "    s.hist = (s.hist, a)",
+              "    me = s.current",
+              "    sig = []",
+              "    move, args = ACTIONS[a]",
+              "    MOVES[move](s, me, sig, *args)",
+              "    s.moves += 1",
+              "    settle(s, me, sig)", ""]
+    return lines
+
+
+def write_scoring(m: Any) -> list[str]:
+    data = m.game.spec.data
+    scoring = data.get("scoring") or {}
+    lines = []
+    seat = Env({}, me="me", me_sure=True)
+    score = m.expr(scoring["score"], seat) if "score" in scoring else Code("0", INT)
+    lines += ["def scores(s):", f"    return [_score_of({score.text}) for me in range(s.players)]", ""]
+    result = "points[me]"
+    if "result" in scoring:
+        env = seat.bind("score", Code("points[me]", score.type)).bind("scores", Code("points", ListT(score.type)))
+        result = m.expr(scoring["result"], env).text
+    lines += ["def results(s, points):", f"    return [{result} for me in range(s.players)]", ""]
+    breaks = [m.expr(t, seat).text for t in scoring.get("tiebreak", [])]
+    lines += ["def tiebreaks(s, me):", f"    return [{', '.join(f'_score_of({b})' for b in breaks)}]", ""]
+    hint = data.get("bot", {}).get("hint")
+    lines += ["def hint(s, me):", f"    return {m.expr(hint, seat).text if hint is not None else 'None'}", ""]
+    return lines
+
+
+__all__ = ["write_flow", "write_moves", "write_scoring", "SEAT", "strip"]

@@ -1,0 +1,226 @@
+"""A game's lean module: its source written from the compiled game, compiled once.
+
+``Module`` keeps what the writers share while the source is written: the constants bound outside
+the code (every value an author wrote), the tables of the cards' attributes, the temporaries,
+the types of the variables (worked out from every value stored in them: a game variable that
+starts as none and is set to a card holds a card or none), and the defined functions, written
+once for each kind of arguments they are called with.
+
+The source is written twice or more: while variables' types still grow, a pass learns them; the
+last pass, with every type known, is the code. Anything it does not generate raises
+``Unsupported``, with the reason ``rules show --generated`` prints.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.game import Game
+from ..expr import BUILTINS
+from ..expr import nodes as n
+from ..expr.parse import parse_expression
+from .effects import EffectWriter
+from .code import Code, Env, const_code
+from .exprs import ExprWriter
+from .ltypes import (
+    BOOL,
+    CARD,
+    DYN,
+    EMPTY,
+    INT,
+    NUM,
+    SEAT,
+    STR,
+    LType,
+    ListT,
+    MapT,
+    Unsupported,
+    join,
+    join_all,
+)
+from .shape import Shape, ident, shape_of
+
+PASSES = 8          # passes that may still teach variables' types; then the types are taken as known
+
+
+class Module:
+    def __init__(self, game: Game, shape: Shape | None = None):
+        self.game = game
+        self.shape = shape or shape_of(game)
+        self.definitions = _definitions(game)
+        self.var_types: dict[tuple[str, str], LType] = {}
+        for level, names in (("game", self.shape.game_vars), ("seat", self.shape.seat_vars),
+                             ("team", self.shape.team_vars)):
+            for name, start in names.items():
+                self.var_types[(level, name)] = self._start_type(start)
+        self._trees: dict[str, n.Node] = {}
+        self._reset()
+
+    def _reset(self) -> None:
+        self.consts: list = []
+        self._const_ids: dict = {}
+        self.globals: dict[str, Any] = {}
+        self.temps = 0
+        self.changed = False
+        self.functions: dict[tuple, tuple[str, LType]] = {}
+        self.function_lines: list[str] = []
+        self.trick_info: Any = None
+        self.writer = ExprWriter(self)
+        self.effects = EffectWriter(self)
+
+    # -- the passes ----------------------------------------------------------------------------------
+    def write(self, body: Any) -> list[str]:
+        """The module's lines, ``body(self)`` writing them; again while the variables' types grow."""
+        for _ in range(PASSES):
+            self._reset()
+            lines = body(self)
+            if not self.changed:
+                return self.function_lines + lines
+        raise Unsupported("the types of the variables do not settle")
+
+    # -- constants, tables, temporaries ----------------------------------------------------------------
+    def const(self, value: Any) -> str:
+        """The name of a constant bound outside the code (equal constants share one)."""
+        key = (type(value).__name__, repr(value)) if not isinstance(value, LType) else ("type", value)
+        name = self._const_ids.get(key)
+        if name is None:
+            name = self._const_ids[key] = f"K{len(self.consts)}"
+            self.consts.append(value)
+            self.globals[name] = value
+        return name
+
+    def bind(self, name: str, value: Any) -> str:
+        """A global of the module made here (a table, a helper)."""
+        self.globals[name] = value
+        return name
+
+    def table(self, attr: str) -> str:
+        return self.bind(ident("A", attr, len(self.globals)), self.shape.attrs[attr])
+
+    def builtin(self, name: str) -> str:
+        return self.bind(f"B_{name}", BUILTINS.get(name).impl)
+
+    def temp(self, hint: str = "t") -> str:
+        """A new local name: ``_`` and the hint (a name of the game's, or ours) and a number."""
+        self.temps += 1
+        base = hint if hint.isidentifier() and hint.isascii() else "t"
+        return f"_{base}{self.temps}"
+
+    def parse(self, value: Any) -> n.Node:
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        tree = self._trees.get(text)
+        if tree is None:
+            tree = self._trees[text] = parse_expression(text)
+        return tree
+
+    def expr(self, value: Any, env: Env) -> Code:
+        return self.writer.write(self.parse(value), env)
+
+    # -- variables -----------------------------------------------------------------------------------------
+    def level_of(self, name: str) -> str:
+        for level, names in (("game", self.shape.game_vars), ("seat", self.shape.seat_vars),
+                             ("team", self.shape.team_vars)):
+            if name in names:
+                return level
+        raise Unsupported(f"'{name}' is not a variable")
+
+    def var_slot(self, level: str, name: str) -> str:
+        prefix = {"game": "v", "seat": "sv", "team": "tv"}[level]
+        return ident(prefix, name, 0)
+
+    def var_type(self, level: str, name: str) -> LType:
+        return self.var_types[(level, name)]
+
+    def note_var(self, level: str, name: str, kind: LType) -> None:
+        """A value of ``kind`` is stored in the variable: its type covers it."""
+        old = self.var_types[(level, name)]
+        new = join(old, kind)
+        if new is None:
+            raise Unsupported(f"the variable '{name}' holds {old} and {kind}")
+        if new != old:
+            self.var_types[(level, name)] = new
+            self.changed = True
+
+    def _start_type(self, value: Any) -> LType:
+        return const_code(value, _Throwaway()).type
+
+    def value_type(self, values: list, all_values: tuple) -> LType:
+        """The type of a card attribute's values (none where a card lacks it)."""
+        kinds = [const_code(v, _Throwaway()).type for v in values]
+        kind = join_all(kinds)
+        if kind is None:
+            raise Unsupported("a card attribute of several kinds")
+        if len(values) < len(all_values):
+            kind = join(kind, const_code(None, _Throwaway()).type) or kind
+        return kind
+
+    # -- zones -------------------------------------------------------------------------------------------
+    def pile_count(self, name: str) -> str:
+        """How many piles of zone ``name`` each owner has, as code."""
+        zone = self.shape.zones[name]
+        if zone.piles is None:
+            return "1"
+        node = self.parse(self.game.spec.data["zones"][name]["piles"])
+        if isinstance(node, n.Literal) and type(node.value) is int:
+            return repr(node.value)
+        owners = {"game": "1", "seat": "s.players", "team": "s.nteams"}[zone.per]
+        return f"(len(s.{zone.slot}) // {owners})"
+
+    def any_zone(self, code: Code) -> Code:
+        """A pile of a known zone as a pile of any zone: its place."""
+        from .ltypes import ANY_ZONE, Zone, strip
+        kind = strip(code.type)
+        if kind == ANY_ZONE or not isinstance(kind, Zone):
+            return code
+        return Code(f"({self.shape.zones[kind.name].index} << 14 | {code.text})", ANY_ZONE)
+
+    def deck_zone(self) -> str:
+        for deck in self.game.spec.data.get("decks", {}).values():
+            if "zone" in deck:
+                return deck["zone"]
+        raise Unsupported("a deal without 'from' and no deck's zone")
+
+    # -- defined functions ---------------------------------------------------------------------------
+    def function(self, name: str, arg_types: tuple, me_sure: bool) -> tuple[str, LType]:
+        """The Python function of a defined function for these kinds of arguments, and its
+        result's type; written the first time it is asked for."""
+        key = (name, arg_types, me_sure)
+        found = self.functions.get(key)
+        if found is not None:
+            return found
+        params, body = self.definitions[name]
+        if len(params) != len(arg_types):
+            raise Unsupported(f"{name}() called with {len(arg_types)} arguments")
+        py = f"d_{name}_{len(self.functions)}" if name.isidentifier() else f"d{len(self.functions)}"
+        self.functions[key] = (py, EMPTY)        # a call met while writing it: no recursion (checked)
+        names = [f"a{i}" for i in range(len(params))]
+        env = Env({p: Code(a, t) for p, a, t in zip(params, names, arg_types)}, me="me", me_sure=me_sure)
+        code = self.writer.write(self.parse(body), env)
+        self.functions[key] = (py, code.type)
+        self.function_lines += [f"def {py}({', '.join(['s', 'me'] + names)}):", f"    return {code.text}", ""]
+        return py, code.type
+
+    # -- tricks -------------------------------------------------------------------------------------
+    def tricks(self) -> Any:
+        if self.trick_info is None:
+            from .tricks_code import write_tricks
+            self.trick_info = write_tricks(self)
+        return self.trick_info
+
+
+class _Throwaway:
+    """A pool for constants whose type alone is wanted."""
+
+    def const(self, value: Any) -> str:
+        return "_"
+
+
+def _definitions(game: Game) -> dict[str, tuple[list[str], Any]]:
+    from ..engine.game_compiler import DEFINE_KEY
+    found = {}
+    for key, body in game.spec.data.get("define", {}).items():
+        name, params = DEFINE_KEY.match(key).groups()
+        found[name] = ([p.strip() for p in params.split(",")] if params and params.strip() else [], body)
+    return found
+
+
+__all__ = ["Module", "BOOL", "CARD", "DYN", "INT", "NUM", "SEAT", "STR", "ListT", "MapT"]

@@ -1,0 +1,285 @@
+"""What generated lean code calls: the language's operations where Python's differ, and the
+conversions of lean values (cards, seats and zones as ints) to the reference's values.
+
+Any exception raised here or in generated code only says that the step failed: the lean engine
+then replays the game in the reference engine, which raises the exact error at its place.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.rng import below, shuffled
+from ..engine.templates import show as show_in_line
+from ..engine.values import Card, Seat, ZoneRef, stored_copy
+from ..engine.values import seat as seat_value
+from ..expr.ops import divide, inclusive_range, text_of
+from ..expr.values import FunctionValue
+from ..limits import MAX_COLLECTION, MAX_INT, MAX_PLAYERS, MAX_ROUNDS, MAX_VALUE_DEPTH
+from .ltypes import CARD, SEAT, LType, ListT, MapT, Opt, Zone
+from .shape import PILE_BITS, PILE_MASK
+
+
+class Failed(Exception):
+    """A check of the language failed in generated code (the reference says which, and where)."""
+
+
+def fail(*_: Any) -> Any:
+    raise Failed
+
+
+def truth(value: Any) -> bool:
+    """``value`` as a condition: a bool, else the step fails."""
+    if value is True or value is False:
+        return value
+    raise Failed
+
+
+def number(value: Any) -> Any:
+    """An int or float within the language's magnitude, else the step fails."""
+    if -MAX_INT <= value <= MAX_INT and value is not True and value is not False:
+        return value
+    raise Failed
+
+
+def sized(items: Any) -> Any:
+    """A list or string made by an expression, within the size limit."""
+    if len(items) > MAX_COLLECTION:
+        raise Failed
+    return items
+
+
+def function(run: Any, params: int = 1) -> FunctionValue:
+    """A lambda of generated code as the value the built-ins take."""
+    if params == 1:
+        return FunctionValue(("x",), lambda args: run(args[0]))
+    return FunctionValue(tuple(f"x{i}" for i in range(params)), lambda args: run(*args))
+
+
+def index(value: Any) -> int:
+    """An index or a slice's bound: an int (Python takes a bool for one; the language does not)."""
+    if type(value) is int:
+        return value
+    raise Failed
+
+
+def top(pile: list) -> int | None:
+    return pile[-1] if pile else None
+
+
+def bottom(pile: list) -> int | None:
+    return pile[0] if pile else None
+
+
+def seat(value: Any) -> int:
+    """The acting seat where there may be none (the setup): none fails."""
+    if value is None:
+        raise Failed
+    return value
+
+
+def seat_of(value: Any, players: int) -> int:
+    """A flow step's seat: a seat's index, or a number taken round the table."""
+    if value is None or value is True or value is False:
+        raise Failed
+    return value % players
+
+
+__all__ = ["Failed", "fail", "truth", "number", "sized", "function", "divide", "inclusive_range", "text_of",
+           "index", "top", "bottom", "seat", "seat_of", "to_ref", "from_ref", "below", "shuffled"]
+
+
+# -- lean values and the reference's ------------------------------------------------------------
+
+def to_ref(value: Any, kind: LType, cards: list[Card], zone_refs: Any = None) -> Any:
+    """The reference's value of a lean value of type ``kind``: a card's id becomes the card, a
+    seat's index the seat; ``zone_refs(name, pile)`` names a zone's pile."""
+    if value is None:
+        return None
+    if isinstance(kind, Opt):
+        kind = kind.of
+    if kind == CARD:
+        return cards[value]
+    if kind == SEAT:
+        return seat_value(value)
+    if isinstance(kind, Zone):
+        return zone_refs(kind.name, value)
+    if isinstance(kind, ListT):
+        return [to_ref(v, kind.elem, cards, zone_refs) for v in value]
+    if isinstance(kind, MapT):
+        return {to_ref(k, kind.key, cards, zone_refs): to_ref(v, kind.value, cards, zone_refs)
+                for k, v in value.items()}
+    return value
+
+
+def from_ref(value: Any, kind: LType, zone_pile: Any = None) -> Any:
+    """The lean value of a reference value (``to_ref`` backwards); ``zone_pile(ref)`` is a zone's
+    pile number."""
+    if isinstance(value, Card):
+        return value.id
+    if isinstance(value, Seat):
+        return value.index
+    if isinstance(value, ZoneRef):
+        return zone_pile(value)
+    inner = kind.of if isinstance(kind, Opt) else kind
+    if isinstance(value, list):
+        elem = inner.elem if isinstance(inner, ListT) else kind
+        return [from_ref(v, elem, zone_pile) for v in value]
+    if isinstance(value, dict):
+        key = inner.key if isinstance(inner, MapT) else kind
+        item = inner.value if isinstance(inner, MapT) else kind
+        return {from_ref(k, key, zone_pile): from_ref(v, item, zone_pile) for k, v in value.items()}
+    return value
+
+
+# -- effects on the lean state ------------------------------------------------------------------
+# A card's place is ``zone index << PILE_BITS | pile``; ``s.zones`` holds every zone's piles.
+
+def place(s: Any, card: int, target: int, face: int, bottom: bool) -> None:
+    """``Game.place``: the card out of its pile, onto the target pile's top (or bottom), face up
+    (1) or down (0)."""
+    old = s.loc[card]
+    if old >= 0:
+        s.zones[old >> PILE_BITS][old & PILE_MASK].remove(card)
+    pile = s.zones[target >> PILE_BITS][target & PILE_MASK]
+    if bottom:
+        pile.insert(0, card)
+    else:
+        pile.append(card)
+    s.loc[card] = target
+    s.up[card] = face
+
+
+def place_all(s: Any, cards: list, target: int, face: int, bottom: bool) -> None:
+    for card in cards:
+        if type(card) is not int:
+            raise Failed
+        place(s, card, target, face, bottom)
+
+
+def deal(s: Any, source: list, zone: int, per_owner: int, first: int, rounds: int, face: int) -> None:
+    """``Game.deal``: the top card of ``source`` to each seat's pile of ``zone`` in turn from
+    ``first``, ``rounds`` times."""
+    piles, loc, up, players = s.zones[zone], s.loc, s.up, s.players
+    base = zone << PILE_BITS
+    for _ in range(rounds):
+        for k in range(players):
+            if not source:
+                raise Failed
+            card = source.pop()
+            index = (first + k) % players * per_owner
+            piles[index].append(card)
+            loc[card] = base | index
+            up[card] = face
+
+
+def flip(s: Any, cards: list, face: int | None) -> None:
+    for card in cards:
+        if type(card) is not int:
+            raise Failed
+        s.up[card] = (1 - s.up[card]) if face is None else face
+
+
+def roll(s: Any, which: Any, faces: int, keep_sorted: bool) -> None:
+    dice = list(s.dice)
+    for value in (which if isinstance(which, list) else [which]):
+        if value not in dice:
+            raise Failed
+        dice.remove(value)
+    for _ in range(len(s.dice) - len(dice)):
+        face, s.rng = below(s.rng, faces)
+        dice.append(face + 1)
+    s.dice = sorted(dice) if keep_sorted else dice
+
+
+def choices(options: Any) -> list:
+    """The list a ``choose_random`` draws from: a list, not empty."""
+    if not isinstance(options, (list, tuple)) or not options:
+        raise Failed
+    return list(options)
+
+
+def stored(value: Any, levels: int = MAX_VALUE_DEPTH) -> Any:
+    """The copy of a value a variable keeps, within the limits of its size and depth."""
+    if not isinstance(value, (list, dict)):
+        return value
+    return stored_copy(value, "", levels)
+
+
+def add_to(old: Any, new: Any, levels: int = MAX_VALUE_DEPTH) -> Any:
+    """What ``add`` keeps: a list with the new items, or the sum of two numbers."""
+    if old is None:
+        return stored(new, levels)
+    if isinstance(old, list):
+        return stored(old + (new if isinstance(new, list) else [new]), levels)
+    if isinstance(old, bool) or not isinstance(old, (int, float)) or isinstance(new, bool):
+        raise Failed
+    return old + new
+
+
+def set_at(container: Any, index: Any, new: Any, add: bool) -> None:
+    """``set``/``add`` of one place of a list or map (``"sheet[row]"``)."""
+    if isinstance(container, dict):
+        old = container.get(index) if add else None
+        if index not in container and len(container) >= MAX_COLLECTION:
+            raise Failed
+    elif isinstance(container, list) and isinstance(index, int) and -len(container) <= index < len(container):
+        old = container[index]
+    else:
+        raise Failed
+    levels = MAX_VALUE_DEPTH - 1
+    container[index] = add_to(old, new, levels) if add else stored(new, levels)
+
+
+def log_length(fixed: int, values: list) -> None:
+    """A log line's values written as the line writes them, within its length."""
+    out: list[str] = []
+    left = [MAX_COLLECTION - fixed]
+    if left[0] < 0:
+        raise Failed
+    for value in values:
+        show_in_line(value, out, left)
+
+
+def higher(rank: Any, best: Any) -> bool:
+    """A trick card's rank against the best so far: two numbers."""
+    if not (isinstance(rank, (int, float)) and isinstance(best, (int, float))) or isinstance(rank, bool) \
+            or isinstance(best, bool):
+        raise Failed
+    return rank > best
+
+
+def count_of(value: Any) -> int:
+    """``flow.rounds``: an int."""
+    if type(value) is not int:
+        raise Failed
+    return value
+
+
+def rounds_cap(value: Any) -> int:
+    """``flow.max_rounds``: an int from 1 to the limit."""
+    if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
+        raise Failed
+    return value
+
+
+def score_of(value: Any) -> Any:
+    """A score or tie-break: a number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise Failed
+    return value
+
+
+def team_number(value: Any) -> int:
+    """``teams.of``: a team from 0 to 63."""
+    team = int(value)
+    if not 0 <= team < MAX_PLAYERS:
+        raise Failed
+    return team
+
+
+def pile_count(value: Any) -> int:
+    """A zone's ``piles:``: at least one."""
+    count = int(value)
+    if count < 1:
+        raise Failed
+    return count

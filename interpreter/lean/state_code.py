@@ -1,0 +1,146 @@
+"""The lean state's class, a new game, and the clone, written for one game.
+
+A new game does what ``engine.core.new_state`` does, in its order: the variables' start values,
+every zone's empty piles (teams first worked out for the zones kept per team), the decks in
+their zones, the setup's effects, the first round, and the flow settled.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..limits import MAX_PILES
+from .code import Code, Env
+from .ltypes import INT, ListT, MapT, strip
+
+FLOW_SLOTS = ("players", "rng", "round", "phase", "current", "turns", "moves", "over", "stop_reason")
+STATE_SLOTS = ("loc", "up", "zones", "teams", "nteams", "dice", "played_round", "played_by", "voids",
+               "hist", "origin")
+
+
+def slots(m: Any) -> list[str]:
+    zones = [zone.slot for zone in m.shape.zones.values()]
+    variables = [m.var_slot(level, name) for level, name in m.var_types]
+    return list(FLOW_SLOTS) + list(STATE_SLOTS) + zones + variables
+
+
+def write_state(m: Any) -> list[str]:
+    lines = ["class State:", f"    __slots__ = {tuple(slots(m))!r}", ""]
+    return lines + _new_state(m) + _clone(m)
+
+
+def _new_state(m: Any) -> list[str]:
+    game, shape = m.game, m.shape
+    lines = ["def new_state(players, seed):",
+             "    s = State()",
+             "    s.players, s.rng = players, _seed_state(seed)",
+             "    s.round = s.phase = s.turns = s.moves = 0",
+             "    s.current = s.stop_reason = s.played_round = s.hist = s.origin = None",
+             "    s.over = False",
+             "    s.played_by, s.voids = {}, {}",
+             f"    s.dice = [1] * {game.dice_count}",
+             "    me = None"]
+    for (level, name), kind in m.var_types.items():
+        start = m.const(_start(m, level, name))
+        slot = m.var_slot(level, name)
+        if level == "game":
+            lines.append(f"    s.{slot} = _copy({start})")
+        elif level == "seat":
+            lines.append(f"    s.{slot} = [_copy({start}) for _ in range(players)]")
+    lines.append("    piles = 0")
+    lines += _allocate(m, ("game", "seat"))
+    lines += _teams(m)
+    lines += _allocate(m, ("team",))
+    lines.append(f"    s.zones = [{', '.join('s.' + z.slot for z in shape.zones.values())}]")
+    lines += _decks(m)
+    setup = m.effects.block(game.spec.data.get("setup"), Env(me=None, me_sure=False), "    ")
+    lines += ["    sig = []"] + setup
+    lines += ["    start_round(s, None, sig)", "    settle(s, None, sig)", "    return s", ""]
+    return lines
+
+
+def _start(m: Any, level: str, name: str) -> Any:
+    return {"game": m.shape.game_vars, "seat": m.shape.seat_vars, "team": m.shape.team_vars}[level][name]
+
+
+def _allocate(m: Any, per: tuple[str, ...]) -> list[str]:
+    """``Game.allocate_zones``: each zone's empty piles, every pile counted against the limit."""
+    lines = []
+    owners = {"game": "1", "seat": "players", "team": "s.nteams"}
+    for zone in m.shape.zones.values():
+        if zone.per not in per:
+            continue
+        if zone.piles is None:
+            count = "1"
+        else:
+            code = m.expr(m.game.spec.data["zones"][zone.name]["piles"], Env(me=None, me_sure=False))
+            count = f"_pile_count({code.text})"
+        lines += [f"    made = {owners[zone.per]} * {count}",
+                  "    piles += made",
+                  f"    if piles > {MAX_PILES}: _fail()",
+                  f"    s.{zone.slot} = [[] for _ in range(made)]"]
+    return lines
+
+
+def _teams(m: Any) -> list[str]:
+    lines = []
+    if m.shape.teams:
+        of = m.expr(m.game.spec.data["teams"]["of"], Env({"seat": Code("seat", INT, bits=7)}, me=None, me_sure=False))
+        lines += [f"    s.teams = [_team_number({of.text}) for seat in range(players)]",
+                  "    s.nteams = max(s.teams) + 1"]
+    else:
+        lines += ["    s.teams = None", "    s.nteams = players"]
+    for (level, name) in m.var_types:
+        if level == "team":
+            lines.append(f"    s.{m.var_slot(level, name)} = [_copy({m.const(_start(m, level, name))}) "
+                         "for _ in range(s.nteams)]")
+    return lines
+
+
+def _decks(m: Any) -> list[str]:
+    """Every card in its deck's zone (pile 0), face as the zone lies; cards of a deck without a
+    zone lie nowhere."""
+    shape = m.shape
+    lines = [f"    s.loc = [-1] * {shape.cards}", f"    s.up = bytearray({shape.cards})"]
+    first = 0
+    for deck_name, deck in m.game.spec.data.get("decks", {}).items():
+        count = sum(1 for d in shape.attrs.get("deck", ()) if d == deck_name)
+        zone = deck.get("zone")
+        if zone is not None and count:
+            z = shape.zones[zone]
+            span = f"range({first}, {first + count})"
+            lines += [f"    s.{z.slot}[0].extend({span})",
+                      f"    s.loc[{first}:{first + count}] = [{z.index << 14}] * {count}"]
+            if z.face_up:
+                lines.append(f"    s.up[{first}:{first + count}] = b'\\x01' * {count}")
+        first += count
+    return lines
+
+
+def _clone(m: Any) -> list[str]:
+    lines = ["def clone(s):",
+             "    t = State()",
+             "    " + ", ".join("t." + name for name in FLOW_SLOTS) + " = " + ", ".join("s." + name for name in FLOW_SLOTS),
+             "    t.loc, t.up, t.dice = s.loc[:], s.up[:], s.dice[:]",
+             "    t.teams, t.nteams, t.hist, t.origin = s.teams, s.nteams, s.hist, s.origin",
+             "    t.played_round, t.played_by = s.played_round, dict(s.played_by)",
+             "    t.voids = {k: v[:] for k, v in s.voids.items()}",
+             "    t.zones = [[p[:] for p in z] for z in s.zones]"]
+    if m.shape.zones:
+        lines.append("    " + ", ".join("t." + z.slot for z in m.shape.zones.values()) + ", = t.zones")
+    for (level, name), kind in m.var_types.items():
+        slot = m.var_slot(level, name)
+        if level == "game":
+            lines.append(f"    t.{slot} = {_copied(f's.{slot}', kind)}")
+        else:
+            lines.append(f"    t.{slot} = [{_copied('v', kind)} for v in s.{slot}]")
+    return lines + ["    return t", ""]
+
+
+def _copied(value: str, kind: Any) -> str:
+    """A copy of a variable's value: plain values shared, a flat list sliced, anything else deep."""
+    inner = strip(kind)
+    if isinstance(inner, ListT) and not isinstance(strip(inner.elem), (ListT, MapT)):
+        return f"({value}[:] if {value} is not None else None)"
+    if isinstance(inner, (ListT, MapT)):
+        return f"_copy({value})"
+    return value

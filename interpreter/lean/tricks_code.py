@@ -1,0 +1,96 @@
+"""Tricks in lean code: a card's effective suit and rank, the trump, the led suit, the winner,
+the cards a seat may play, and ``play_to_trick`` with who played what and the suits a seat
+showed it lacks, as ``engine/tricks.py`` works them out.
+
+The state keeps, for the round ``played_round``, the seat that played each card
+(``played_by``) and the suits led each seat did not follow (``voids``): the reference's
+``$played`` variable.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .code import Code, Env
+from .ltypes import CARD, INT, NUM, LType, Opt, Unsupported, holds_objects, nullable, strip
+
+
+@dataclass
+class TrickInfo:
+    suit_type: LType
+    rank_type: LType
+
+
+def write_tricks(m: Any) -> TrickInfo:
+    """The helpers' lines (added to the module's functions) and the types of suits and ranks."""
+    tricks = m.game.tricks
+    section = m.game.spec.data["tricks"]
+    card_env = Env({"card": Code("card", CARD, bits=14)}, me="me", me_sure=False)
+    suit = m.expr(section["suit"], card_env)
+    rank = m.expr(section["rank"], card_env)
+    trump = m.expr(section["trump"], Env(me="me", me_sure=False)) if "trump" in section else None
+    if holds_objects(suit.type):
+        raise Unsupported("a trick's suit that is a card or a seat")
+    info = TrickInfo(nullable(suit.type), rank.type)
+    zone, hand = m.shape.zones[tricks.zone], m.shape.zones[tricks.hand]
+    trick_pile = f"s.{zone.slot}[0]"
+    higher = "(r > br)" if strip(rank.type) in (INT, NUM) and not isinstance(rank.type, Opt) else "_higher(r, br)"
+    lines = [
+        "def t_suit(s, me, card):", f"    return {suit.text}", "",
+        "def t_rank(s, me, card):", f"    return {rank.text}", "",
+        "def t_trump(s, me):", f"    return {trump.text if trump else 'None'}", "",
+        "def t_led(s, me):",
+        f"    p = {trick_pile}",
+        "    return t_suit(s, me, p[0]) if p else None", "",
+        "def t_winning(s, me):",
+        f"    p = {trick_pile}",
+        "    if not p:",
+        "        return None",
+        "    trump = t_trump(s, me)",
+        "    best = p[0]",
+        "    bs, br = t_suit(s, me, best), t_rank(s, me, best)",
+        "    for c in p[1:]:",
+        "        su = t_suit(s, me, c)",
+        "        if su == bs:",
+        "            r = t_rank(s, me, c)",
+        f"            if {higher}:",
+        "                best, br = c, r",
+        "        elif trump is not None and su == trump:",
+        "            best, bs, br = c, su, t_rank(s, me, c)",
+        "    return best", "",
+        "def t_played_by(s, card):",
+        "    if type(card) is not int:",
+        "        _fail()",
+        "    return s.played_by.get(card) if s.played_round == s.round else None", "",
+        "def t_winner(s, me):",
+        "    card = t_winning(s, me)",
+        "    return None if card is None else t_played_by(s, card)", "",
+        "def t_leader(s):",
+        f"    p = {trick_pile}",
+        "    return t_played_by(s, p[0]) if p else None", "",
+        "def t_playable(s, me):",
+        f"    hand = list(s.{hand.slot}[me])",
+        f"    p = {trick_pile}",
+        "    if not p:",
+        "        return hand",
+    ]
+    if tricks.must_follow:
+        lines += ["    led = t_suit(s, me, p[0])",
+                  "    return [c for c in hand if t_suit(s, me, c) == led] or hand", ""]
+    else:
+        lines += ["    return hand", ""]
+    lines += [
+        "def t_play(s, me, card):",
+        f"    p = {trick_pile}",
+        "    led = t_suit(s, me, p[0]) if p else None",
+        f"    _place(s, card, {zone.index} << 14, 1, False)",
+        "    if s.played_round != s.round:",
+        "        s.played_round, s.played_by, s.voids = s.round, {}, {}",
+        "    s.played_by[card] = me",
+        "    if led is not None and t_suit(s, me, card) != led:",
+        "        off = s.voids.setdefault(me, [])",
+        "        if led not in off:",
+        "            off.append(led)", "",
+    ]
+    m.function_lines += lines
+    return info
