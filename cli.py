@@ -75,7 +75,8 @@ def _load_for_players(file: str, options: tuple[str, ...], players: int | None, 
     from interpreter.tools.simulate import check_players
 
     try:
-        loaded = load_game(_game_file(file), _parse_options(options), engine=engine)
+        loaded = load_game(_game_file(file), _parse_options(options),
+                           engine="compiled" if engine == "lean" else engine)
     except RulesError as error:
         _fail(error)
     players = players or loaded.game.default_players
@@ -90,9 +91,11 @@ option_flag = click.option("--option", "-o", "options", multiple=True, metavar="
                            help="Set a game option (repeatable).")
 players_flag = click.option("--players", "-p", type=click.IntRange(1, MAX_PLAYERS),
                             help="Number of players (default: the game's).")
-engine_flag = click.option("--engine", type=click.Choice(["compiled", "reference"]), default="compiled",
-                           show_default=True, help="Run the code generated for the game, or the reference "
-                           "interpreter (the same games, slower).")
+engine_flag = click.option("--engine", type=click.Choice(["lean", "compiled", "reference"]), default="lean",
+                           show_default=True, help="lean: the game's own generated module where it covers the game "
+                           "(rules show --generated says), else the compiled engine; compiled: expressions "
+                           "generated over the general state; reference: the interpreter itself. The same games, "
+                           "each slower than the one before.")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -261,18 +264,29 @@ def replay(record: str, game_file: str | None, verbose: bool) -> None:
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--resolved", is_flag=True, help="Print the whole spec as YAML, with `extends` applied.")
+@click.option("--generated", is_flag=True, help="Print the Python module the lean engine generates for the game "
+              "(or why it runs on the compiled engine).")
 @option_flag
-def show(file: str, resolved: bool, options: tuple[str, ...]) -> None:
-    """Describe a game: players, options, phases and moves."""
+def show(file: str, resolved: bool, generated: bool, options: tuple[str, ...]) -> None:
+    """Describe a game: players, options, phases and moves, and the engine that runs it."""
+    from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError
-    from interpreter.load.spec import read_spec
-    from interpreter.tools.describe import resolved_yaml, summary
+    from interpreter.lean import lean_game, lean_reason
+    from interpreter.tools.describe import engine_line, resolved_yaml, summary
 
+    if resolved and generated:
+        raise click.UsageError("give --resolved or --generated, not both")
     try:
-        spec = read_spec(_game_file(file), _parse_options(options))
+        loaded = load_game(_game_file(file), _parse_options(options))
     except RulesError as error:
         _fail(error)
-    click.echo(resolved_yaml(spec) if resolved else summary(spec))
+    if resolved:
+        click.echo(resolved_yaml(loaded.spec))
+    elif generated:
+        lean = lean_game(loaded)
+        click.echo(lean.program.text() if lean else engine_line(lean_reason(loaded)))
+    else:
+        click.echo(summary(loaded.spec) + "\n" + engine_line(lean_reason(loaded)))
 
 
 @main.command("games")
@@ -370,7 +384,8 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
     try:
         with click.progressbar(length=games, label="simulating") if show_bar else nullcontext() as bar:
             report = run_games(loaded, games, players, kinds, seed, jobs, max_moves,
-                               on_game=(lambda: bar.update(1)) if bar else None, backend=backend, address=address)
+                               on_game=(lambda: bar.update(1)) if bar else None, backend=backend, address=address,
+                               lean=engine == "lean")
     except OptionError as error:
         raise click.UsageError(error.message + (f"; {error.hint}" if error.hint else "")) from None
     except RulesError as error:     # Ray out of reach, or lost during the run
@@ -455,7 +470,7 @@ def bench_command(file: str, games: int, runs: int, players: int | None, seed: i
         hint = f"; {error.hint}" if error.hint else ""
         raise click.BadParameter(error.message + hint, param_hint="'--baseline'") from None
     try:
-        report = bench(loaded, games, runs, players, seed, module)
+        report = bench(loaded, games, runs, players, seed, module, lean=engine == "lean")
     except RulesError as error:
         _fail(error)
     click.echo(json.dumps(report.to_json(), indent=2) if as_json else render_text(report))

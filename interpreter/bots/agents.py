@@ -31,9 +31,13 @@ GREEDY_SAMPLES = 4
 
 class RandomBot(Bot):
     kind = "random"
+    plays_lean = True
 
     def decide(self, state: State, moves: list[Move]) -> Move:
         return moves[self.draw(len(moves))]
+
+    def decide_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+        return actions[self.draw(len(actions))]
 
 
 class GreedyBot(Bot):
@@ -62,11 +66,19 @@ class PriorityBot(Bot):
 
     kind = "priority"
 
+    plays_lean = True
+
     def decide(self, state: State, moves: list[Move]) -> Move:
+        return self._preferred([m.name for m in moves], moves)
+
+    def decide_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+        return self._preferred([lean.move_name(a) for a in actions], actions)
+
+    def _preferred(self, names: list[str], choices: list) -> Any:
         order = self.game.bot_priority
         rank = {name: i for i, name in enumerate(order)}
-        best = min(rank.get(m.name, len(order)) for m in moves)
-        preferred = [m for m in moves if rank.get(m.name, len(order)) == best]
+        best = min(rank.get(name, len(order)) for name in names)
+        preferred = [c for c, name in zip(choices, names) if rank.get(name, len(order)) == best]
         return preferred[self.draw(len(preferred))]
 
 

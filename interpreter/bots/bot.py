@@ -20,6 +20,7 @@ class Bot:
 
     kind = "bot"
     speed: float | None = None      # seconds per action in free play (None: the table's)
+    plays_lean = False              # decides over a lean state's actions too (``decide_action``)
 
     def __init__(self, game: Any, seat: int, seed: int = 0, mistakes: float = 0.0):
         self.game = game
@@ -38,6 +39,16 @@ class Bot:
         return self.decide(state, moves)
 
     def decide(self, state: State, moves: list[Move]) -> Move:
+        raise NotImplementedError
+
+    def choose_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+        """``choose`` over the actions (ints) of a state of the lean engine ``lean``: the same
+        draws, so the same choice as over the same moves."""
+        if self.mistakes > 0 and len(actions) > 1 and self.draw(MISTAKE_STEPS) < self.mistakes * MISTAKE_STEPS:
+            return actions[self.draw(len(actions))]
+        return self.decide_action(lean, state, actions)
+
+    def decide_action(self, lean: Any, state: Any, actions: list[int]) -> int:
         raise NotImplementedError
 
 

@@ -34,7 +34,7 @@ class LeanGame:
         self.game = loaded.game
         self.program = Program(self.game)
         self.cards = self.program.cards
-        self.actions = self.program.actions.list
+        self.decode = self.program.actions.decode
         self.move_names = list(self.game.moves)
         self._legal, self._step, self._clone = self.program.legal, self.program.step, self.program.clone
 
@@ -93,10 +93,31 @@ class LeanGame:
     # -- moves as people read them ---------------------------------------------------------------
     def move(self, state: Any, action: int) -> Move:
         """The reference's ``Move`` of an action of the seat to play."""
-        index, args = self.actions[action]
+        index, args = self.decode(action)
         name = self.move_names[index]
         values = tuple(self._ref_arg(state, name, k, value) for k, value in enumerate(args))
         return Move(state.current, name, values, notation(name, values))
+
+    def ranking(self, state: Any, points: list | None = None) -> list[int]:
+        """Each seat's place, as ``engine.core.ranking`` gives it."""
+        points = self.scores(state) if points is None else points
+        sign = 1 if self.game.score_order == "high" else -1
+        try:
+            keys = [(sign * points[seat], *(sign * b for b in self.program.tiebreaks(state, seat)))
+                    for seat in range(state.players)]
+        except Exception:       # noqa: BLE001
+            core.ranking(self.game, self.to_state(state), points)
+            raise Diverged("the lean engine failed to rank seats the reference ranks") from None
+        return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+    def action_text(self, action: int) -> str:
+        """An action's text (what its move shows, whoever plays it)."""
+        index, args = self.decode(action)
+        name = self.move_names[index]
+        return notation(name, tuple(self._ref_arg(None, name, k, value) for k, value in enumerate(args)))
+
+    def move_name(self, action: int) -> str:
+        return self.move_names[action % len(self.move_names)]
 
     def text(self, state: Any, action: int) -> str:
         return self.move(state, action).text
@@ -202,7 +223,7 @@ class LeanGame:
         return ref
 
     def _move_in(self, ref: State, action: int) -> Move:
-        index, args = self.actions[action]
+        index, args = self.decode(action)
         name = self.move_names[index]
         values = tuple(self._ref_arg(None, name, k, value) for k, value in enumerate(args))
         return Move(ref.current, name, values, notation(name, values))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..limits import MAX_MOVES_PER_GAME, MAX_TRIGGER_CASCADE
+from .actions import decode_lines
 from .code import Code, Env
 from .ltypes import INT, ListT
 from .listing_code import param_code, param_types
@@ -142,16 +143,16 @@ def write_moves(m: Any) -> list[str]:
         for k, (p, kind) in enumerate(zip(params, param_types(m, name))):
             env = env.bind(p, param_code(p, k, kind))
         spec = m.game.spec.data["moves"][name]
-        args = ", ".join(["s", "me", "sig"] + [param_code(p, k, None).text for k, p in enumerate(params)])
-        lines += [f"def m_{i}({args}):", "    _turns = [100000]"] + m.effects.block(spec.get("do"), env, "    ") + [""]
+        names = [param_code(p, k, None).text for k, p in enumerate(params)]
+        lines += [f"def m_{i}(s, me, sig, code):"] + decode_lines(m.actions.codecs.get(i, []), names, "    ")
+        lines += ["    _turns = [100000]"] + m.effects.block(spec.get("do"), env, "    ") + [""]
     lines += [f"MOVES = ({''.join(f'm_{i}, ' for i in range(len(m.game.moves)))})", ""]
     lines += ["def step(s, a):",
               f"    if s.moves >= {MAX_MOVES_PER_GAME}:", "        _fail()",
               "    s.hist = (s.hist, a)",
               "    me = s.current",
               "    sig = []",
-              "    move, args = ACTIONS[a]",
-              "    MOVES[move](s, me, sig, *args)",
+              f"    MOVES[a % {len(m.game.moves)}](s, me, sig, a // {len(m.game.moves)})",
               "    s.moves += 1",
               "    settle(s, me, sig)", ""]
     return lines

@@ -3,9 +3,7 @@ in the reference's order: the phase's moves in turn, each move's choices in the 
 parameters' lists, the first parameter outermost, each ``when`` clause checked as soon as the
 parameters it names are chosen, and a choice whose text another already has left out.
 
-An action is an index into ``ACTIONS``, a list of (move index, arguments) that grows as new
-choices are met (``intern``); a move without parameters, or with one card or one seat, has its
-actions made when the module is (``A_m``, a tuple by the card's id or the seat's index).
+An action is the move's index and its arguments' code in one int (``actions``).
 """
 from __future__ import annotations
 
@@ -13,6 +11,7 @@ from typing import Any
 
 from ..expr import nodes as n
 from ..limits import MAX_MOVE_CHOICES
+from .actions import codec, encode_text
 from .code import Code, Env
 from .ltypes import CARD, INT, SEAT, STR, LType, ListT, Unsupported, element, strip
 
@@ -36,6 +35,8 @@ def param_types(m: Any, name: str) -> list[LType]:
         types.append(item if kind == "from" else ListT(item))
         env = env.bind(pname, param_code(pname, i, types[-1]))
     m.param_type_cache[name] = types
+    kinds = [next(iter(pdef)) for pdef in spec.get("params", {}).values()]
+    m.actions.codecs[list(m.game.moves).index(name)] = [codec(k, t, m.shape.cards) for k, t in zip(kinds, types)]
     return types
 
 
@@ -84,8 +85,9 @@ def _move(m: Any, name: str, indent: str) -> list[str]:
         lines += [f"{depth}{values} = {domain.text}",
                   f"{depth}if type({values}) is not list: _fail()"]
         if kind == "subset_of":
+            subsets = "_card_subsets" if strip(element(domain.type)) == CARD else "_plain_subsets"
             lines += [f"{depth}if not _few_sub_collections({values}, left): _fail()",
-                      f"{depth}{values} = _sub_collections({values})[0]"]
+                      f"{depth}{values} = {subsets}({values})"]
         lines += [f"{depth}left -= len({values})", f"{depth}if left < 0: _fail()",
                   f"{depth}for {code.text} in {values}:"]
         depth += "    "
@@ -131,24 +133,17 @@ def _may_repeat(m: Any, params: list, types: list[LType]) -> bool:
 
 
 def _append(m: Any, index: int, names: list[str], types: list[LType], seen: str | None, depth: str) -> list[str]:
-    """The action of the choice made: from a table made with the module, else interned."""
+    """The action of the choice made: the move's index and its arguments' code (``actions``)."""
+    moves = len(m.game.moves)
     if not names:
-        return [f"{depth}out.append({m.actions.static(index, ())})"]
+        return [f"{depth}out.append({index})"]
     lines = []
     if seen:
         text_key = f"({', '.join(_text_key(m, p, t) for p, t in zip(names, types))},)"
         lines += [f"{depth}if {text_key} not in {seen}:", f"{depth}    {seen}.add({text_key})"]
         depth += "    "
-    if len(names) == 1 and strip(types[0]) in (CARD, SEAT):
-        table = m.actions.table(index, strip(types[0]))
-        return lines + [f"{depth}out.append({table}[{names[0]}])"]
-    key = f"({index}, {', '.join(_hashable(p, t) for p, t in zip(names, types))})"
-    args = f"({', '.join(names)},)"
-    return lines + [f"{depth}out.append(_ACTION_OF.get({key}) or _intern({key}, {index}, {args}))"]
-
-
-def _hashable(name: str, kind: LType) -> str:
-    return f"tuple({name})" if isinstance(strip(kind), ListT) else name
+    code = encode_text(m.actions.codecs[index], names)
+    return lines + [f"{depth}out.append({index} + {moves} * ({code}))"]
 
 
 def _text_key(m: Any, name: str, kind: LType) -> str:

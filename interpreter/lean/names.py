@@ -124,10 +124,11 @@ class NameWriter:
     def member(self, node: n.Member, env: Env) -> Code:
         obj = self.w.write(node.obj, env)
         kind = strip(obj.type)
+        sure = not isinstance(obj.type, Opt)
         if kind == CARD:
-            return self.card_member(obj.text, node.name)
+            return self.card_member(obj.text, node.name, sure)
         if kind == SEAT:
-            return self._seat_member(obj.text, node.name)
+            return self._seat_member(obj.text, node.name, sure)
         if isinstance(kind, Zone):
             return self.zone_member(obj.text, kind.name, node.name)
         if kind == NONE:
@@ -137,9 +138,9 @@ class NameWriter:
             return Code(f"{obj.text}[{self.m.const(node.name)}]", kind.value, live=_container(kind.value))
         raise Unsupported(f"the member '{node.name}' of {kind}")
 
-    def card_member(self, card: str, name: str) -> Code:
-        if name == "id":
-            return Code(f"(+{card})", INT, bits=CARD_BITS)      # + : none fails, as in the reference
+    def card_member(self, card: str, name: str, sure: bool = False) -> Code:
+        if name == "id":        # a card that may be none: + fails on none, as the reference does
+            return Code(card if sure else f"(+{card})", INT, bits=CARD_BITS)
         if name == "label":
             return Code(f"_LABEL[{card}]", STR)
         if name == "face_up":
@@ -155,9 +156,9 @@ class NameWriter:
         bits = max((abs(v).bit_length() for v in values if type(v) is int), default=UNBOUNDED)
         return Code(f"{table}[{card}]", kind, bits=bits)
 
-    def _seat_member(self, seat: str, name: str) -> Code:
+    def _seat_member(self, seat: str, name: str, sure: bool = False) -> Code:
         if name == "index":
-            return Code(f"(+{seat})", INT, bits=SEAT_BITS)
+            return Code(seat if sure else f"(+{seat})", INT, bits=SEAT_BITS)
         if name == "number":
             return Code(f"({seat} + 1)", INT, bits=SEAT_BITS)
         if name == "team":

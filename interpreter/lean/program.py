@@ -1,8 +1,7 @@
 """A game's lean module put together: its source written (``Module``), compiled once, and run in
 a namespace of its own that holds the runtime's helpers, the constants and the tables.
 
-The moves' actions are ints: an index into the module's ``ACTIONS`` (move index, arguments);
-index 0 is never an action, so that a lookup's miss and an action never look alike.
+The moves' actions are ints (``actions``): the move and its arguments' code.
 """
 from __future__ import annotations
 
@@ -17,41 +16,19 @@ from ..engine.values import copy_value
 from ..limits import MAX_PLAYERS
 from . import runtime
 from .flow_code import write_flow, write_moves, write_scoring
-from .listing_code import write_listing
-from .ltypes import CARD, LType
+from .actions import Actions, bits, mask
+from .listing_code import param_types, write_listing
 from .module import Module
 from .state_code import write_state
 
 FILENAME = "<rules lean>"
 
 
-class Actions:
-    """The actions of one module: (move index, arguments) by id, and ids by key."""
-
-    def __init__(self, module: Module):
-        self.m = module
-        self.list: list = [None]
-        self.of: dict = {}
-
-    def intern(self, key: Any, move: int, args: tuple) -> int:
-        self.of[key] = len(self.list)
-        self.list.append((move, args))
-        return len(self.list) - 1
-
-    def static(self, move: int, args: tuple) -> int:
-        key = (move, *args)
-        return self.of.get(key) or self.intern(key, move, args)
-
-    def table(self, move: int, kind: LType) -> str:
-        """The name of a tuple of a one-parameter move's actions, by card id or seat index."""
-        size = self.m.shape.cards if kind == CARD else MAX_PLAYERS
-        ids = tuple(self.static(move, (value,)) for value in range(size))
-        return self.m.bind(f"A_{move}", ids)
-
-
 def write_program(m: Module) -> list[str]:
     m.param_type_cache = {}
-    m.actions = Actions(m)
+    m.actions = Actions(len(m.game.moves))
+    for name in m.game.moves:
+        param_types(m, name)
     return write_state(m) + write_flow(m) + write_moves(m) + write_listing(m) + write_scoring(m)
 
 
@@ -77,8 +54,11 @@ class Program:
             raise AttributeError(name) from None
 
     def text(self) -> str:
-        """The module's source as Python prints it (``rules show --generated``)."""
-        return ast.unparse(ast.parse(self.source))
+        """The module's source as Python prints it (``rules show --generated``), under the values
+        bound to its constants."""
+        head = [f"# {self.module.game.name}: the lean engine's module. Its constants:"]
+        head += [f"#   K{i} = {_shown(value)}" for i, value in enumerate(self.module.consts)]
+        return "\n".join(head) + "\n\n" + ast.unparse(ast.parse(self.source)) + "\n"
 
 
 def _namespace(m: Module) -> dict[str, Any]:
@@ -91,12 +71,18 @@ def _namespace(m: Module) -> dict[str, Any]:
         "_count_of": runtime.count_of, "_rounds_cap": runtime.rounds_cap, "_score_of": runtime.score_of,
         "_team_number": runtime.team_number, "_pile_count": runtime.pile_count,
         "_seed_state": seed_state, "_copy": copy_value, "_show": show,
-        "_sub_collections": sub_collections, "_few_sub_collections": few_sub_collections,
+        "_plain_subsets": lambda values: sub_collections(values)[0], "_card_subsets": runtime.card_subsets,
+        "_few_sub_collections": few_sub_collections,
         "_LABEL": m.shape.labels, "_PHASES": tuple(game.phase_names),
         "_FACE_UP": tuple(int(zone.face_up) for zone in m.shape.zones.values()),
         "_PLAYERS": [list(range(count)) for count in range(MAX_PLAYERS + 1)],
-        "ACTIONS": m.actions.list, "_ACTION_OF": m.actions.of, "_intern": m.actions.intern,
+        "_VALUES": m.actions.values, "_intern_values": m.actions.intern, "_bits": bits, "_mask": mask,
     })
     cards = game.card_table(game.min_players)
     helpers["_ref"] = lambda value, kind: runtime.to_ref(value, kind, cards)
     return {"__builtins__": __builtins__, **helpers, **m.globals}
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 100 else text[:97] + "..."

@@ -6,6 +6,7 @@ then replays the game in the reference engine, which raises the exact error at i
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from ..engine.rng import below, shuffled
@@ -283,3 +284,10 @@ def pile_count(value: Any) -> int:
     if count < 1:
         raise Failed
     return count
+
+
+def card_subsets(cards: list[int]) -> list[list[int]]:
+    """Every non-empty sub-collection of distinct cards, smallest first, each in the order of the
+    cards' ids: ``moves.sub_collections`` of cards, without its texts."""
+    ordered = sorted(cards)
+    return [list(chosen) for size in range(1, len(ordered) + 1) for chosen in combinations(ordered, size)]

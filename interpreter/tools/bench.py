@@ -82,13 +82,14 @@ class BenchReport:
                 "baseline": None if self.baseline is None else self.baseline.to_json(), "ratio": self.ratio}
 
 
-def interpreter_playouts(loaded: LoadedGame, players: int) -> Playouts:
-    """Random bots playing ``loaded`` as ``rules simulate`` does; a game that fails or does not
-    end raises, since its figures would mean nothing."""
+def interpreter_playouts(loaded: LoadedGame, players: int, lean: bool = True) -> Playouts:
+    """Random bots playing ``loaded`` as ``rules simulate`` does (by the lean engine where it runs
+    the game, unless ``lean`` is false); a game that fails or does not end raises, since its
+    figures would mean nothing."""
     check_players(loaded, players)
 
     def play(games: int, seed: int) -> int:
-        settings = Settings(players, ("random",) * players, seed, MAX_MOVES)
+        settings = Settings(players, ("random",) * players, seed, MAX_MOVES, lean)
         moves = 0
         for index in range(games):
             try:
@@ -176,12 +177,12 @@ def memory(play: Playouts, games: int, seed: int) -> tuple[int, int]:
 
 
 def bench(loaded: LoadedGame, games: int = 20, runs: int = 5, players: int | None = None, seed: int = 0,
-          baseline: Any = None) -> BenchReport:
+          baseline: Any = None, lean: bool = True) -> BenchReport:
     """Measure random playouts of ``loaded`` and, given a baseline module, of the baseline."""
     if games < 1 or runs < 1:
         raise OptionError(f"games and runs must be at least 1, not {games} and {runs}")
     players = loaded.game.default_players if players is None else players
-    mine = measure(loaded.name, interpreter_playouts(loaded, players), games, runs, seed)
+    mine = measure(loaded.name, interpreter_playouts(loaded, players, lean), games, runs, seed)
     theirs = None
     if baseline is not None:
         theirs = measure(f"baseline {baseline.__name__.removeprefix('baseline_')}",

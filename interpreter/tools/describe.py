@@ -42,6 +42,13 @@ def summary(spec: Any) -> str:
     return "\n".join(lines)
 
 
+def engine_line(unsupported: str | None) -> str:
+    """Which engine runs the game: the lean engine, or why not (then the compiled engine)."""
+    if unsupported is None:
+        return "engine: lean (a module generated for this game: rules show --generated prints it)"
+    return f"engine: compiled; the lean engine does not generate this game: {unsupported}"
+
+
 def _word(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"

@@ -12,18 +12,22 @@ from typing import Callable
 from ..bots.agents import make_bot
 from ..engine.loaded import LoadedGame, load_game
 from ..errors import RulesError
+from ..lean import lean_game
 from ..play.realtime import Action, Table
+from .lean_playout import play_lean
 from .simulate_report import GameOutcome
 
 
 @dataclass(frozen=True)
 class Settings:
-    """What every game of a run shares."""
+    """What every game of a run shares; ``lean``: played by the lean engine where it runs the game
+    and every bot decides over its actions (the same games, faster)."""
 
     players: int
     bots: tuple[str, ...]
     seed: int
     max_moves: int
+    lean: bool = True
 
 
 def play_game(loaded: LoadedGame, settings: Settings, index: int) -> GameOutcome:
@@ -43,8 +47,11 @@ def play_or_raise(loaded: LoadedGame, settings: Settings, index: int,
     """Game ``index`` of a run, played to its end or to the move limit; an error is raised.
     ``on_action`` is told each action as it is played."""
     seed = settings.seed + index
-    state = loaded.new_state(settings.players, seed)
     bots = {seat: make_bot(kind, loaded.game, seat, seed) for seat, kind in enumerate(settings.bots)}
+    lean = lean_game(loaded) if settings.lean and on_action is None else None
+    if lean is not None and all(bot.plays_lean for bot in bots.values()):
+        return play_lean(loaded, lean, settings, index, bots)
+    state = loaded.new_state(settings.players, seed)
     # A bot of a level has its own speed in free play; any other takes the table's default.
     speeds = {seat: bot.speed for seat, bot in bots.items() if bot.speed is not None}
     table = Table(loaded.game, state, bots, speeds, seed=seed)

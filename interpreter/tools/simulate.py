@@ -48,7 +48,7 @@ def check_players(loaded: LoadedGame, players: int) -> None:
 def simulate(loaded: LoadedGame, games: int, players: int | None = None, bots: str | Sequence[str] = "random",
              seed: int = 0, jobs: int = 1, max_moves: int = 100_000,
              *, on_game: Callable[[], None] | None = None, backend: str = "processes",
-             address: str | None = None) -> Report:
+             address: str | None = None, lean: bool = True) -> Report:
     """Play ``games`` games between bots and gather them in a ``Report``.
 
     ``players`` defaults to the game's default; ``bots`` is one kind per seat, a shorter list
@@ -65,7 +65,7 @@ def simulate(loaded: LoadedGame, games: int, players: int | None = None, bots: s
         raise OptionError(f"the move limit must be between 1 and {MAX_MOVES_PER_GAME}, not {max_moves}")
     players = loaded.game.default_players if players is None else players
     check_players(loaded, players)
-    settings = Settings(players, tuple(bot_kinds(bots, players)), seed, max_moves)
+    settings = Settings(players, tuple(bot_kinds(bots, players)), seed, max_moves, lean)
     for kind in set(settings.bots):
         make_bot(kind, loaded.game, 0)          # a bot that cannot play this game is refused now
     started = time.perf_counter()

@@ -1,0 +1,55 @@
+"""One game of a simulation played by the lean engine: the same game ``playout`` plays at a
+``realtime.Table`` (the same bots' draws, the same moves, the same outcome, the same errors), on
+the lean engine's states and actions.
+
+A game with turns only (the lean engine generates no free play): the seat to play chooses, the
+move is played; a seat with no legal move, or whose turn never ends, stops the game as the table
+stops it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.where import never_ends_turn, stalled
+from ..errors import RulesError
+from ..limits import MAX_MOVES_PER_TURN
+from .simulate_report import GameOutcome
+
+
+def play_lean(loaded: Any, lean: Any, settings: Any, index: int, bots: dict) -> GameOutcome:
+    seed = settings.seed + index
+    state = lean.new_state(settings.players, seed)
+    first_seat, last, turn_moves = None, None, 0
+    while not state.over and state.moves < settings.max_moves:
+        seat = state.current
+        try:
+            actions = lean.legal(state)
+            if not actions:
+                raise stalled(loaded.game, lean.to_state(state))
+            action = bots[seat].choose_action(lean, state, actions)
+        except RulesError as error:
+            raise _after(lean, last, error) from None
+        turn = (state.round, state.phase, state.turns, seat)
+        lean.step(state, action)
+        last = (seat, action)
+        first_seat = seat if first_seat is None else first_seat
+        if (state.round, state.phase, state.turns, state.current) != turn:
+            turn_moves = 0
+            continue
+        turn_moves += 1
+        if turn_moves >= MAX_MOVES_PER_TURN:
+            raise _after(lean, last, never_ends_turn(loaded.game, lean.to_state(state), turn_moves))
+    stop = state.stop_reason
+    if not state.over:
+        stop = f"not over after {settings.max_moves} moves (the move limit)"
+    scores = lean.scores(state)
+    return GameOutcome(index, seed, scores, lean.ranking(state, scores), state.moves, state.round, first_seat, stop,
+                       None)
+
+
+def _after(lean: Any, last: tuple | None, error: RulesError) -> RulesError:
+    """An error met between moves, with the last move made (as the table reports it)."""
+    if last is not None:
+        seat, action = last
+        error.within(f"the last move was P{seat + 1}: {lean.action_text(action)}")
+    return error
