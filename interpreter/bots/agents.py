@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import apply_move
+from ..engine import apply_move, rng
 from ..engine.moves import Move
 from ..engine.state import State
 from ..errors import OptionError, did_you_mean
@@ -38,6 +38,12 @@ class RandomBot(Bot):
 
     def decide_action(self, lean: Any, state: Any, actions: list[int]) -> int:
         return actions[self.draw(len(actions))]
+
+    def choose_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+        if self.mistakes:       # a mistake is a random move too, but draws first whether to make one
+            return super().choose_action(lean, state, actions)
+        value, self.rng = rng.below(self.rng, len(actions))      # ``draw``, written in: at every move
+        return actions[value]
 
 
 class GreedyBot(Bot):

@@ -1,7 +1,7 @@
 """Actions of the lean engine: each move with its arguments as one int.
 
 ``action = move index + moves * code``, the code of the arguments a mixed-radix number: a card is
-its id + 1 (0: none), a seat its index + 1, a bool 1 or 2, a sub-collection of cards (``subset_of``,
+its id, a seat its index (where none may be one: + 1, none 0), a bool 1 or 2 (none 0), a sub-collection of cards (``subset_of``,
 always in the order of their ids) the bits of their ids; the arguments of any other kind (texts,
 numbers, lists of them) are kept together, once each, in a table of the module (``values``), and
 their index there is the number's last, most significant, digit. So an action is made and read
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .ltypes import BOOL, CARD, SEAT, LType, ListT, strip
+from .ltypes import BOOL, CARD, INT, SEAT, STR, LType, ListT, Opt, strip
 
 
 @dataclass(frozen=True)
@@ -25,10 +25,11 @@ class Codec:
 
 def codec(kind_of_param: str, value_type: LType, cards: int) -> Codec:
     inner = strip(value_type)
+    nullable = isinstance(value_type, Opt)
     if inner == CARD and kind_of_param == "from":
-        return Codec("card", cards + 1)
+        return Codec("card?", cards + 1) if nullable else Codec("card", cards)
     if inner == SEAT and kind_of_param == "from":
-        return Codec("seat", 65)
+        return Codec("seat?", 65) if nullable else Codec("seat", 64)
     if inner == BOOL and kind_of_param == "from":
         return Codec("bool", 3)
     if kind_of_param == "subset_of" and isinstance(inner, ListT) and strip(inner.elem) == CARD:
@@ -42,8 +43,9 @@ class Actions:
     def __init__(self, moves: int):
         self.moves = moves
         self.codecs: dict[int, list[Codec]] = {}
-        self.values: list = []
+        self.values: list = [None]      # from 1: a lookup's miss (0, None) is never an index
         self.value_of: dict = {}
+        self.raw: dict = {}             # the same indexes by ints, texts and tuples of ints as they are
 
     def intern(self, values: tuple) -> int:
         """The index of these plain values in the table, added the first time they are met (1,
@@ -53,6 +55,13 @@ class Actions:
         if index is None:
             index = self.value_of[key] = len(self.values)
             self.values.append(values)
+        return index
+
+    def intern_raw(self, key: tuple, values: tuple) -> int:
+        """``intern``, by a key that is the values themselves where they are ints, texts or lists
+        of ints (of a parameter known to be one of those: they never meet a bool or a float)."""
+        index = self.intern(values)
+        self.raw[key] = index
         return index
 
     def decode(self, action: int) -> tuple[int, tuple]:
@@ -76,6 +85,8 @@ class Actions:
 def _value(kind: str, digit: int) -> Any:
     if kind == "cards":
         return bits(digit)
+    if kind in ("card", "seat"):
+        return digit
     if digit == 0:
         return None
     if kind == "bool":
@@ -93,37 +104,57 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def encode_text(codecs: list[Codec], names: list[str]) -> str:
-    """The code of a move's arguments (``names``: their Python names) as a Python expression."""
+def encode_text(codecs: list[Codec], names: list[str], types: list[LType]) -> str:
+    """The code of a move's arguments (``names``: their Python names, ``types`` their types) as a
+    Python expression."""
     digits, radix = [], 1
     plain = [name for name, c in zip(names, codecs) if c.kind == "plain"]
-    for name, c in zip(names, codecs):
+    for name, c, kind in zip(names, codecs, types):
         if c.kind == "plain":
             continue
-        digit = {"card": f"({name} + 1 if {name} is not None else 0)",
-                 "seat": f"({name} + 1 if {name} is not None else 0)",
+        digit = {"card": name, "seat": name,
+                 "card?": f"({name} + 1 if {name} is not None else 0)",
+                 "seat?": f"({name} + 1 if {name} is not None else 0)",
                  "bool": f"(0 if {name} is None else 2 if {name} else 1)",
                  "cards": f"_mask({name})"}[c.kind]
         digits.append(digit if radix == 1 else f"{digit} * {radix}")
         radix *= c.radix
     if plain:
-        digits.append(f"_intern_values(({', '.join(plain)},)) * {radix}")
+        digits.append(f"{_plain_index(plain, [k for n, c, k in zip(names, codecs, types) if c.kind == 'plain'])}"
+                      f" * {radix}")
     return " + ".join(digits) or "0"
 
 
-def decode_lines(codecs: list[Codec], names: list[str], indent: str) -> list[str]:
+def _plain_index(names: list[str], types: list[LType]) -> str:
+    """The index of a move's plain arguments in the values' table: looked up by the values
+    themselves where their types allow it, else interned."""
+    values = f"({', '.join(names)},)"
+    keys = []
+    for name, kind in zip(names, types):
+        if kind in (INT, STR):
+            keys.append(name)
+        elif isinstance(kind, ListT) and kind.elem == INT:
+            keys.append(f"tuple({name})")
+        else:
+            return f"_intern_values({values})"
+    key = f"({', '.join(keys)},)"
+    return f"(_RAW.get({key}) or _intern_raw({key}, {values}))"
+
+
+def decode_lines(codecs: list[Codec], names: list[str], types: list[LType], indent: str) -> list[str]:
     """The lines that read a move's arguments from ``code`` (its part of the action)."""
     lines = []
     plain = [name for name, c in zip(names, codecs) if c.kind == "plain"]
-    for name, c in zip(names, codecs):
-        if c.kind == "plain":
-            continue
-        lines.append(f"{indent}code, digit = divmod(code, {c.radix})")
+    digits = [(name, c) for name, c in zip(names, codecs) if c.kind != "plain"]
+    for k, (name, c) in enumerate(digits):
+        last = k == len(digits) - 1 and not plain
+        target = name if c.kind in ("card", "seat") else "digit"     # the digit is the value itself
+        lines.append(f"{indent}{target} = code" if last else f"{indent}code, {target} = divmod(code, {c.radix})")
         if c.kind == "cards":
             lines.append(f"{indent}{name} = _bits(digit)")
         elif c.kind == "bool":
             lines.append(f"{indent}{name} = None if digit == 0 else digit == 2")
-        else:
+        elif c.kind in ("card?", "seat?"):
             lines.append(f"{indent}{name} = digit - 1 if digit else None")
     if plain:
         lines.append(f"{indent}{', '.join(plain)}, = _VALUES[code]")

@@ -59,6 +59,10 @@ class CallWriter:
     # -- defined functions -----------------------------------------------------------------------
     def user(self, name: str, args: list[n.Node], env: Env) -> Code:
         codes = [self.w.write(arg, env) for arg in args]
+        if all(_simple(c.text) for c in codes) and self.m.small_definition(name):
+            params, body = self.m.definitions[name]       # written in place: no call
+            inner = Env(dict(zip(params, codes)), me=env.me, me_sure=env.me_sure)
+            return self.w.write(self.m.parse(body), inner)
         function, result = self.m.function(name, tuple(c.type for c in codes), env.me_sure)
         me = "me" if env.me is None else env.me
         if env.me is None:
@@ -105,15 +109,39 @@ class CallWriter:
         return Code(f"_function(lambda {', '.join(names)}: {body.text}, {len(names)})", FUNC)
 
     def _any_all(self, name: str, arg: n.Node, env: Env) -> Code:
-        """``any``/``all`` stop at the first item that decides them, over a comprehension too."""
+        """``any``/``all`` stop at the first item that decides them: over a comprehension, a
+        function of its own looping over it (quicker than a generator)."""
+        if isinstance(arg, n.Comprehension):
+            return self._deciding_loop(name, arg, env)
         code = self.w.write(arg, env)
-        if strip(code.type) == ListT(BOOL) and isinstance(arg, n.Comprehension) and code.text.startswith("["):
-            return Code(f"{name}({code.text[1:-1]})", BOOL)
         if strip(code.type) == ListT(BOOL):
             return Code(f"{name}({code.text})", BOOL)
-        if isinstance(arg, n.Comprehension) and code.text.startswith("["):
-            return Code(f"{name}(_truth(_x) for _x in ({code.text[1:-1]}))", BOOL)
         return Code(f"{self.m.builtin(name)}({code.text})", BOOL)
+
+    def _deciding_loop(self, name: str, node: n.Comprehension, env: Env) -> Code:
+        """``def _any_N(s, me, ...)``: the comprehension's loops, returning at the first item that
+        decides; the locals it reads are its arguments."""
+        used = [local for local in env.names if local in n.names_in(node)]
+        params = [self.m.temp("arg") for _ in used]
+        inner = Env({local: Code(param, env.names[local].type, bits=env.names[local].bits)
+                     for local, param in zip(used, params)}, me="me", me_sure=env.me_sure)
+        helper = self.m.temp(name)
+        lines, depth = [f"def {helper}({', '.join(['s', 'me'] + params)}):"], "    "
+        for loop in node.loops:
+            items = self.w.write(loop.iterable, inner)
+            var = self.m.temp(loop.var)
+            inner = inner.bind(loop.var, Code(var, element(strip(items.type))))
+            lines.append(f"{depth}for {var} in {items.text}:")
+            depth += "    "
+            for condition in loop.conditions:
+                lines.append(f"{depth}if {self.w.condition(condition, inner)}:")
+                depth += "    "
+        test = self.w.condition(node.element, inner)
+        decided = f"{test}" if name == "any" else f"not {test}"
+        lines += [f"{depth}if {decided}:", f"{depth}    return {name == 'any'}", f"    return {name == 'all'}", ""]
+        self.m.function_lines += lines
+        me = "None" if env.me is None else env.me
+        return Code(f"{helper}({', '.join(['s', me] + [env.names[local].text for local in used])})", BOOL)
 
     def _result(self, name: str, types: list[LType]) -> LType:
         first = types[0] if types else DYN
@@ -173,7 +201,9 @@ class CallWriter:
             return Code(f"t_winner(s, {me})", Opt(SEAT), bits=7)
         if name == "trick_leader":
             return Code("t_leader(s)", Opt(SEAT), bits=7)
-        return Code(f"t_playable(s, {me})", ListT(CARD), live=False)
+        hand = self.m.shape.zones[self.m.game.tricks.hand].slot
+        return Code(f"t_playable(s, {me})", ListT(CARD), live=False, size=self.m.shape.cards, unique=True,
+                    origin=f"s.{hand}[{me}]")
 
     def _trick_function(self, name: str, node: n.Call, env: Env) -> Code:
         tricks = self.m.tricks()
@@ -193,3 +223,8 @@ def _container(kind: LType) -> bool:
 
 
 __all__ = ["CallWriter", "CARD", "SEAT", "INT"]
+
+
+def _simple(text: str) -> bool:
+    """Code that may be written twice at no cost: a name or a number."""
+    return text.isidentifier() or text.isdigit()

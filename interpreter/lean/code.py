@@ -19,6 +19,9 @@ class Code:
     type: LType
     live: bool = False
     bits: int = UNBOUNDED
+    size: int | None = None     # a list's most items, when known at load (a zone's cards...)
+    unique: bool = False        # a list whose items are all different (a zone's cards, the players...)
+    origin: str | None = None   # a card's (or cards') pile when it was read: where a move looks first
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,8 @@ def const_code(value: Any, module: Any) -> Code:
         kind = join_all([c.type for c in items])
         if kind is None:
             raise Unsupported("a list holds values of several kinds")
-        return Code(module.const(value), ListT(kind), live=True)      # shared: copied where stored
+        distinct = all(type(v) in (int, str) for v in value) and len(set(value)) == len(value)
+        return Code(module.const(value), ListT(kind), live=True, size=len(value), unique=distinct)   # shared: copied where stored
     if isinstance(value, dict):
         keys = join_all([const_code(k, module).type for k in value])
         values = join_all([const_code(v, module).type for v in value.values()])

@@ -151,7 +151,7 @@ class EffectWriter:
         if not isinstance(kind, Zone):
             raise Unsupported(f"a zone given as {zone.type}")
         if kind.name is None:
-            return zone.text, f"_FACE_UP[({zone.text}) >> 14]"
+            return zone.text, f"_FACE_UP[({zone.text}) >> 14]"     # a place: zone << 14 | pile
         shape = self.m.shape.zones[kind.name]
         return f"({shape.index} << 14 | {zone.text})", "1" if shape.face_up else "0"
 
@@ -167,12 +167,30 @@ class EffectWriter:
         face = self._face(item, face)
         bottom = item.get("at") == "bottom"
         kind = strip(cards.type)
+        target = self.expr(item["to"], env)
         if kind == CARD:
-            return [f"{indent}_place(s, {cards.text}, {place}, {face}, {bottom})"]
+            return self._place_one(cards.text, cards.origin, target, face, bottom, indent)
         if isinstance(kind, ListT) and strip(kind.elem) == CARD:
             listed = f"list({cards.text})" if cards.live else cards.text
-            return [f"{indent}_place_all(s, {listed}, {place}, {face}, {bottom})"]
+            c = self.m.temp("card")
+            return [f"{indent}for {c} in {listed}:"] + self._place_one(c, cards.origin, target, face, bottom,
+                                                                       indent + "    ")
         raise Unsupported(f"moving {cards.type}")
+
+    def _place_one(self, card: str, origin: str | None, zone: Code, face: str, bottom: bool,
+                   indent: str) -> list[str]:
+        """``Game.place`` of one card, written out: out of its pile (the one it was read from,
+        when it is still there, else found), onto the target's top (or bottom), face up or down."""
+        c = card if card.isidentifier() else self.m.temp("card")
+        pile = self._pile(zone)
+        put = f"{pile}.insert(0, {c})" if bottom else f"{pile}.append({c})"
+        lines = [] if c == card else [f"{indent}{c} = {card}"]
+        if origin is None:
+            lines.append(f"{indent}_lift(s, {c})")
+        else:
+            lines += [f"{indent}try:", f"{indent}    {origin}.remove({c})",
+                      f"{indent}except ValueError:", f"{indent}    _lift(s, {c})"]
+        return lines + [f"{indent}{put}", f"{indent}s.up[{c}] = {face}"]
 
     def _deal(self, item: dict, env: Env, indent: str) -> list[str]:
         count = self.expr(item["deal"], env)

@@ -18,7 +18,6 @@ from ..errors import RulesError
 from .ltypes import Unsupported
 from .program import Program
 from .runtime import from_ref, to_ref
-from .shape import PILE_BITS
 
 
 class Diverged(RulesError):
@@ -179,11 +178,6 @@ class LeanGame:
         for zone in m.shape.zones.values():
             setattr(state, zone.slot, [list(pile) for pile in ref.zones[zone.name]])
         state.zones = [getattr(state, zone.slot) for zone in m.shape.zones.values()]
-        state.loc = [-1] * m.shape.cards
-        for zone in m.shape.zones.values():
-            for i, pile in enumerate(ref.zones[zone.name]):
-                for card in pile:
-                    state.loc[card] = zone.index << PILE_BITS | i
         state.up = bytearray(m.shape.cards)
         for card in ref.face_up:
             state.up[card] = 1

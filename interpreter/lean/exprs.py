@@ -73,7 +73,7 @@ class ExprWriter:
         kind = join_all([c.type for c in items])
         if kind is None:
             raise Unsupported("a list holds values of several kinds")
-        return Code("[" + ", ".join(c.text for c in items) + "]", ListT(kind))
+        return Code("[" + ", ".join(c.text for c in items) + "]", ListT(kind), size=len(items))
 
     def _map(self, node: n.MapDisplay, env: Env) -> Code:
         keys = [self.write(k, env) for k, _ in node.pairs]
@@ -89,8 +89,9 @@ class ExprWriter:
         if isinstance(node.low, n.Literal) and isinstance(node.high, n.Literal) and low.type == high.type == INT:
             values = list(range(node.low.value, node.high.value + 1))
             if len(values) <= 1000:
-                return Code(self.m.const(values), ListT(INT), live=True)
-        return Code(f"_inclusive_range({low.text}, {high.text})", ListT(INT), bits=max(low.bits, high.bits))
+                return Code(self.m.const(values), ListT(INT), live=True, size=len(values), unique=True)
+        return Code(f"_inclusive_range({low.text}, {high.text})", ListT(INT), bits=max(low.bits, high.bits),
+                    unique=True)
 
     # -- operators -------------------------------------------------------------------------------
     def _negation(self, node: n.Negation, env: Env) -> Code:
@@ -112,7 +113,8 @@ class ExprWriter:
             kind = join(at, bt)
             if kind is None:
                 raise Unsupported("a list joined to a list of another kind")
-            return Code(f"_sized({a.text} + {b.text})", kind)
+            size = None if a.size is None or b.size is None else a.size + b.size
+            return Code(f"_sized({a.text} + {b.text})", kind, size=size)
         if op == "+" and STR in (at, bt):
             return Code(f"_sized({a.text} + {b.text})", STR)
         if holds_objects(at) or holds_objects(bt):
@@ -186,7 +188,7 @@ class ExprWriter:
         if isinstance(kind, ListT):
             elem = kind.elem
             return Code(f"{obj.text}[{self._int(key)}]", elem, live=isinstance(elem, (ListT, MapT)),
-                        bits=_item_bits(elem))
+                        bits=_item_bits(elem), origin=obj.origin)
         raise Unsupported(f"an index of {kind}")
 
     def _int(self, key: Code) -> str:
@@ -200,12 +202,16 @@ class ExprWriter:
             raise Unsupported(f"a slice of {kind}")
         low = self._int(self.write(node.low, env)) if node.low is not None else ""
         high = self._int(self.write(node.high, env)) if node.high is not None else ""
-        return Code(f"{obj.text}[{low}:{high}]", kind)
+        return Code(f"{obj.text}[{low}:{high}]", kind, size=obj.size)
 
     def _comprehension(self, node: n.Comprehension, env: Env) -> Code:
         clauses = []
+        size: int | None = 1
+        first_unique, first_origin = False, None
         for loop in node.loops:
             items = self.write(loop.iterable, env)
+            first_unique, first_origin = first_unique or items.unique, first_origin or items.origin
+            size = None if size is None or items.size is None else size * items.size
             kind = strip(items.type)
             if not isinstance(kind, (ListT, MapT)) and kind != STR:
                 raise Unsupported(f"a loop over {kind}")
@@ -214,7 +220,10 @@ class ExprWriter:
             clauses.append(f"for {var} in {items.text}")
             clauses += [f"if {self.condition(c, env)}" for c in loop.conditions]
         element_code = self.write(node.element, env)
-        return Code(f"[{element_code.text} {' '.join(clauses)}]", ListT(element_code.type))
+        # One loop whose items are kept as they are (a filter) keeps its list's items different.
+        kept = len(node.loops) == 1 and isinstance(node.element, n.Name) and node.element.name == node.loops[0].var
+        return Code(f"[{element_code.text} {' '.join(clauses)}]", ListT(element_code.type), size=size,
+                    unique=kept and first_unique, origin=first_origin if kept else None)
 
 
 def _item_bits(kind: LType) -> int:

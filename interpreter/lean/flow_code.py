@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..limits import MAX_MOVES_PER_GAME, MAX_TRIGGER_CASCADE
+from ..limits import MAX_MOVES_PER_GAME, MAX_ROUNDS, MAX_TRIGGER_CASCADE
 from .actions import decode_lines
 from .code import Code, Env
 from .ltypes import INT, ListT
@@ -25,52 +25,65 @@ def write_flow(m: Any) -> list[str]:
     if any(phase.turns is None for phase in game.phases):
         raise Unsupported("a phase of free play (everyone at once)")
     flow = game.spec.data["flow"]
-    lines = _block(m, "e_round_start", flow.get("round_start"), NO_SEAT)
-    lines += _block(m, "e_round_end", flow.get("round_end"), NO_SEAT)
-    lines += ["def start_round(s, me, sig):", "    s.round += 1", "    e_round_start(s, me, sig)",
-              "    START[0](s, me, sig)", ""]
+    lines = ["def start_round(s, me, sig):", "    s.round += 1"]
+    lines += _run(m, flow.get("round_start"), NO_SEAT, "me") + ["    START[0](s, me, sig)", ""]
     for i, phase in enumerate(game.phases):
         lines += _phase(m, i, flow["phases"][i])
     count = len(game.phases)
     lines += [f"START = ({', '.join(f'start_{i}' for i in range(count))},)",
-              f"END_TURN = ({', '.join(f'end_turn_{i}' for i in range(count))},)",
-              f"END = ({', '.join(f'e_end_{i}' for i in range(count))},)", ""]
+              f"END = ({', '.join(f'end_{i}' for i in range(count))},)", ""]
     lines += _end_phase(count) + _end_round(m) + _finish() + _settle(m)
     return lines
 
 
+def _run(m: Any, items: list | None, env: Env, me: str, indent: str = "    ") -> list[str]:
+    """A block of effects written in place, with ``me`` the acting seat (kept in ``env.me``)."""
+    if not items:
+        return []
+    seat = [f"{indent}{env.me} = {me}"] if me != env.me else []
+    return seat + counted(m.effects.block(items, env, indent), indent)
+
+
+def counted(body: list[str], indent: str = "    ") -> list[str]:
+    """A block's lines, after the count of the turns its 'for' effects may take, when it has one."""
+    return ([f"{indent}_turns = [100000]"] if any("_turns[0]" in line for line in body) else []) + body
+
+
 def _block(m: Any, name: str, items: list | None, env: Env) -> list[str]:
-    return [f"def {name}(s, me, sig):", "    _turns = [100000]"] + m.effects.block(items, env, "    ") + [""]
+    return [f"def {name}(s, me, sig):"] + counted(m.effects.block(items, env, "    ")) + [""]
 
 
 def _phase(m: Any, i: int, spec: dict) -> list[str]:
     turns = spec["turns"]
-    lines = _block(m, f"e_start_{i}", spec.get("start"), NO_SEAT)
-    lines += _block(m, f"e_end_{i}", spec.get("end"), NO_SEAT)
-    lines += _block(m, f"e_turn_start_{i}", spec.get("turn_start"), A_SEAT)
-    lines += _block(m, f"e_turn_end_{i}", spec.get("turn_end"), A_SEAT)
     first = "0"
     if "from" in turns:
         code = m.expr(turns["from"], NO_SEAT)
-        first = f"_seat_of({code.text}, s.players)"
-    lines += [f"def start_{i}(s, me, sig):",
-              f"    s.phase, s.turns, s.current = {i}, 0, None",
-              f"    e_start_{i}(s, me, sig)",
-              f"    s.current = {first}",
-              f"    e_turn_start_{i}(s, s.current, sig)", ""]
-    lines += [f"def end_turn_{i}(s, sig):",
-              f"    e_turn_end_{i}(s, s.current, sig)",
-              "    s.turns += 1"]
+        first = code.text if code.text.isdigit() and code.text == "0" else f"_seat_of({code.text}, s.players)"
+    lines = [f"def start_{i}(s, me, sig):", f"    s.phase, s.turns, s.current = {i}, 0, None"]
+    lines += _run(m, spec.get("start"), NO_SEAT, "me")
+    lines += [f"    s.current = {first}"]
+    lines += _run(m, spec.get("turn_start"), A_SEAT, "s.current") + [""]
+    lines += [f"def end_{i}(s, me, sig):"] + (_run(m, spec.get("end"), NO_SEAT, "me") or ["    pass"]) + [""]
+    return lines
+
+
+TURN_SEAT = Env(me="tm", me_sure=True)      # the seat whose turn ends, then the seat whose turn starts
+
+
+def end_turn_lines(m: Any, i: int, spec: dict, indent: str) -> list[str]:
+    """``flow._end_turn`` of phase ``i``, written in place (in ``settle``)."""
+    turns = spec["turns"]
+    lines = _run(m, spec.get("turn_end"), TURN_SEAT, "s.current", indent) + [f"{indent}s.turns += 1"]
     if turns.get("each") == "once":
-        lines += ["    if s.turns >= s.players:", "        sig.append('end_phase')", "        return"]
+        lines += [f"{indent}if s.turns >= s.players:", f"{indent}    sig.append('end_phase')", f"{indent}else:"]
+        indent += "    "
     if "next" in turns:
         code = m.expr(turns["next"], Env({}, me="s.current", me_sure=True))
-        lines.append(f"    s.current = _seat_of({code.text}, s.players)")
+        lines.append(f"{indent}s.current = _seat_of({code.text}, s.players)")
     else:
         step = "- 1" if turns.get("order") == "counterclockwise" else "+ 1"
-        lines.append(f"    s.current = (s.current {step}) % s.players")
-    lines += [f"    e_turn_start_{i}(s, s.current, sig)", ""]
-    return lines
+        lines.append(f"{indent}s.current = (s.current {step}) % s.players")
+    return lines + _run(m, spec.get("turn_start"), TURN_SEAT, "s.current", indent)
 
 
 def _end_phase(count: int) -> list[str]:
@@ -85,19 +98,21 @@ def _end_phase(count: int) -> list[str]:
 
 def _end_round(m: Any) -> list[str]:
     game, flow = m.game, m.game.spec.data["flow"]
-    lines = ["def end_round(s, me, sig):", "    e_round_end(s, me, sig)", "    sig.clear()",
-             "    if s.over:", "        return"]
+    lines = ["def end_round(s, me, sig):"] + _run(m, flow.get("round_end"), NO_SEAT, "me")
+    lines += ["    sig.clear()", "    if s.over:", "        return"]
     branch = "if"
     if "rounds" in flow:
-        rounds = m.expr(flow["rounds"], NO_SEAT)
-        lines += [f"    {branch} s.round >= _count_of({rounds.text}):", "        finish(s, None, sig)"]
+        rounds = m.expr(flow["rounds"], NO_SEAT).text
+        rounds = rounds if rounds.isdigit() else f"_count_of({rounds})"
+        lines += [f"    {branch} s.round >= {rounds}:", "        finish(s, None, sig)"]
         branch = "elif"
     if "until" in flow:
         until = m.writer.condition(m.parse(flow["until"]), NO_SEAT)
         lines += [f"    {branch} {until}:", "        finish(s, None, sig)"]
         branch = "elif"
     cap = m.expr(flow["max_rounds"], NO_SEAT).text if "max_rounds" in flow else repr(game.max_rounds(None, {}))
-    lines += [f"    {branch} s.round >= (cap := _rounds_cap({cap})):",
+    cap = cap if cap.isdigit() and 1 <= int(cap) <= MAX_ROUNDS else f"_rounds_cap({cap})"
+    lines += [f"    {branch} s.round >= (cap := {cap}):",
               "        finish(s, f\"stopped after {cap} round{'s' if cap != 1 else ''} (the game's max_rounds)\", sig)",
               "    else:", "        start_round(s, me, sig)", ""]
     return lines
@@ -118,11 +133,21 @@ def _settle(m: Any) -> list[str]:
     for j, trigger in enumerate(data.get("triggers", [])):
         test = m.writer.condition(m.parse(trigger["when"]), current)
         lines += [f"        if {test}:", f"            e_trigger_{j}(s, s.current, sig)", "            continue"]
+    phases = data["flow"]["phases"]
+    end_turn = []
+    for i, spec in enumerate(phases):
+        if len(phases) == 1:
+            end_turn += end_turn_lines(m, i, spec, "                ")
+        else:
+            end_turn += [f"                {'if' if i == 0 else 'elif'} s.phase == {i}:"]
+            end_turn += end_turn_lines(m, i, spec, "                    ")
     lines += ["        if sig:",
-              "            if 'end_game' in sig:", "                finish(s, None, sig)",
-              "            elif 'end_round' in sig:", "                sig.clear()", "                end_round(s, me, sig)",
-              "            elif 'end_phase' in sig:", "                sig.clear()", "                end_phase(s, me, sig)",
-              "            else:", "                sig.clear()", "                END_TURN[s.phase](s, sig)",
+              "            word = sig[0] if len(sig) == 1 else _strongest(sig)",
+              "            sig.clear()",
+              "            if word == 'end_turn':"] + end_turn + [
+              "            elif word == 'end_phase':", "                end_phase(s, me, sig)",
+              "            elif word == 'end_round':", "                end_round(s, me, sig)",
+              "            else:", "                finish(s, None, sig)",
               "            continue"]
     untils = [(i, spec["until"]) for i, spec in enumerate(data["flow"]["phases"]) if "until" in spec]
     for k, (i, until) in enumerate(untils):
@@ -141,17 +166,19 @@ def write_moves(m: Any) -> list[str]:
         params = list(move.param_names)
         env = A_SEAT
         for k, (p, kind) in enumerate(zip(params, param_types(m, name))):
-            env = env.bind(p, param_code(p, k, kind))
+            env = env.bind(p, param_code(p, k, kind, m.param_origins[name][k]))
         spec = m.game.spec.data["moves"][name]
         names = [param_code(p, k, None).text for k, p in enumerate(params)]
-        lines += [f"def m_{i}(s, me, sig, code):"] + decode_lines(m.actions.codecs.get(i, []), names, "    ")
-        lines += ["    _turns = [100000]"] + m.effects.block(spec.get("do"), env, "    ") + [""]
+        codecs = m.actions.codecs.get(i, [])
+        lines += [f"def m_{i}(s, me, sig, code):"] + decode_lines(codecs, names, param_types(m, name), "    ")
+        lines += counted(m.effects.block(spec.get("do"), env, "    ")) + [""]
     lines += [f"MOVES = ({''.join(f'm_{i}, ' for i in range(len(m.game.moves)))})", ""]
     lines += ["def step(s, a):",
               f"    if s.moves >= {MAX_MOVES_PER_GAME}:", "        _fail()",
               "    s.hist = (s.hist, a)",
               "    me = s.current",
               "    sig = []",
+              "    m_0(s, me, sig, a)" if len(m.game.moves) == 1 else
               f"    MOVES[a % {len(m.game.moves)}](s, me, sig, a // {len(m.game.moves)})",
               "    s.moves += 1",
               "    settle(s, me, sig)", ""]

@@ -25,7 +25,7 @@ def param_types(m: Any, name: str) -> list[LType]:
     if kept is not None:
         return kept
     spec = m.game.spec.data["moves"][name]
-    env, types = A_SEAT, []
+    env, types, origins = A_SEAT, [], []
     for i, (pname, pdef) in enumerate(spec.get("params", {}).items()):
         kind = next(iter(pdef))
         domain = m.expr(pdef[kind], env)
@@ -33,43 +33,49 @@ def param_types(m: Any, name: str) -> list[LType]:
             raise Unsupported(f"parameter '{pname}' of '{name}' ranges over {domain.type}")
         item = element(domain.type)
         types.append(item if kind == "from" else ListT(item))
+        origins.append(domain.origin)
         env = env.bind(pname, param_code(pname, i, types[-1]))
     m.param_type_cache[name] = types
+    m.param_origins[name] = origins
     kinds = [next(iter(pdef)) for pdef in spec.get("params", {}).values()]
     m.actions.codecs[list(m.game.moves).index(name)] = [codec(k, t, m.shape.cards) for k, t in zip(kinds, types)]
     return types
 
 
-def param_code(name: str, index: int, kind: LType | None) -> Code:
+def param_code(name: str, index: int, kind: LType | None, origin: str | None = None) -> Code:
+    """A move's parameter as its effects and listing see it; ``origin``: the pile its card (or
+    cards) came from, where the effects look for it first."""
     py = f"p_{name}" if name.isidentifier() and name.isascii() else f"p{index}"
-    return Code(py, kind, bits=14 if kind in (CARD, SEAT) else 64)
+    return Code(py, kind, bits=14 if kind in (CARD, SEAT) else 64, origin=origin)
 
 
 def write_listing(m: Any) -> list[str]:
-    lines = []
-    for i, phase in enumerate(m.game.phases):
-        lines += [f"def legal_{i}(s, me):", "    out = []"]
-        for name in phase.moves:
-            lines += _move(m, name, "    ")
-        lines += ["    return out", ""]
-    count = len(m.game.phases)
-    lines += [f"LEGAL = ({''.join(f'legal_{i}, ' for i in range(count))})", "",
-              "def legal(s):",
-              "    if s.over:",
-              "        return []",
-              "    return LEGAL[s.phase](s, s.current)", ""]
-    return lines
+    """``legal(s)``: the phases' listings in one function, the phase chosen by an if chain."""
+    lines = ["def legal(s):", "    if s.over:", "        return []", "    me = s.current", "    out = []"]
+    phases = m.game.phases
+    for i, phase in enumerate(phases):
+        indent = "    "
+        if len(phases) > 1:
+            lines.append(f"    {'if' if i == 0 else 'elif'} s.phase == {i}:")
+            indent = "        "
+        body = [line for name in phase.moves for line in _move(m, name, indent)]
+        lines += body or [indent + "pass"]
+    return lines + ["    return out", ""]
 
 
 def _move(m: Any, name: str, indent: str) -> list[str]:
-    """The lines that append a move's actions to ``out``."""
+    """The lines that append a move's actions to ``out``: each parameter's values tried, counted
+    against ``MAX_MOVE_CHOICES`` unless the lists' sizes known at load keep them within it."""
     spec = m.game.spec.data["moves"][name]
     params = list(spec.get("params", {}).items())
     types = param_types(m, name)
     stages = _stages(m, spec, [p for p, _ in params])
     index = list(m.game.moves).index(name)
-    lines = [f"{indent}left = {MAX_MOVE_CHOICES}"]
+    counted = _needs_counting(m, params)
     seen = m.temp("seen") if _may_repeat(m, params, types) else None
+    if len(params) == 1 and not counted and not seen and next(iter(params[0][1])) == "from":
+        return _one_list(m, index, params[0], types[0], stages, indent)
+    lines = [f"{indent}left = {MAX_MOVE_CHOICES}"] if counted else []
     if seen:
         lines.append(f"{indent}{seen} = set()")
     env = A_SEAT
@@ -82,14 +88,16 @@ def _move(m: Any, name: str, indent: str) -> list[str]:
         domain = m.expr(pdef[kind], env)
         values = m.temp("values")
         code = param_code(pname, k, types[k])
-        lines += [f"{depth}{values} = {domain.text}",
-                  f"{depth}if type({values}) is not list: _fail()"]
+        lines.append(f"{depth}{values} = {domain.text}")
+        if not isinstance(domain.type, ListT):
+            lines.append(f"{depth}if type({values}) is not list: _fail()")
         if kind == "subset_of":
             subsets = "_card_subsets" if strip(element(domain.type)) == CARD else "_plain_subsets"
             lines += [f"{depth}if not _few_sub_collections({values}, left): _fail()",
                       f"{depth}{values} = {subsets}({values})"]
-        lines += [f"{depth}left -= len({values})", f"{depth}if left < 0: _fail()",
-                  f"{depth}for {code.text} in {values}:"]
+        if counted:
+            lines += [f"{depth}left -= len({values})", f"{depth}if left < 0: _fail()"]
+        lines.append(f"{depth}for {code.text} in {values}:")
         depth += "    "
         env = env.bind(pname, code)
     for test in _tests(m, stages[len(params)], env):
@@ -97,6 +105,45 @@ def _move(m: Any, name: str, indent: str) -> list[str]:
         depth += "    "
     names = [param_code(p, k, types[k]).text for k, (p, _) in enumerate(params)]
     return lines + _append(m, index, names, types, seen, depth)
+
+
+def _one_list(m: Any, index: int, param: tuple, kind: LType, stages: list, indent: str) -> list[str]:
+    """A move of one parameter whose choices need no counting and never repeat: its actions made
+    by one comprehension over the parameter's list."""
+    pname, pdef = param
+    lines, depth = [], indent
+    for test in _tests(m, stages[0], A_SEAT):
+        lines.append(f"{depth}if {test}:")
+        depth += "    "
+    domain = m.expr(pdef["from"], A_SEAT)
+    code = param_code(pname, 0, kind)
+    env = A_SEAT.bind(pname, code)
+    tests = "".join(f" if {test}" for test in _tests(m, stages[1], env))
+    action = _action(m, index, [code.text], [kind])
+    return lines + [f"{depth}out += [{action} for {code.text} in {domain.text}{tests}]"]
+
+
+def _action(m: Any, index: int, names: list[str], types: list[LType]) -> str:
+    code = encode_text(m.actions.codecs[index], names, types)
+    moves = len(m.game.moves)
+    return code if moves == 1 else f"{index} + {moves} * ({code})"
+
+
+def _needs_counting(m: Any, params: list) -> bool:
+    """Whether the values tried could pass the limit: a sub-collection's, or lists whose sizes
+    are not known at load, or known and too many together (every value of every list counts)."""
+    env, tried, product = A_SEAT, 0, 1
+    for k, (pname, pdef) in enumerate(params):
+        kind = next(iter(pdef))
+        if kind == "subset_of":
+            return True
+        domain = m.expr(pdef[kind], env)
+        if domain.size is None:
+            return True
+        product *= domain.size
+        tried += product
+        env = env.bind(pname, param_code(pname, k, element(domain.type)))
+    return tried > MAX_MOVE_CHOICES
 
 
 def _stages(m: Any, spec: dict, params: list[str]) -> list[list[n.Node]]:
@@ -120,21 +167,26 @@ def _tests(m: Any, clauses: list[n.Node], env: Env) -> list[str]:
 
 
 def _may_repeat(m: Any, params: list, types: list[LType]) -> bool:
-    """Whether two choices of a move may show as the same text (then only the first is kept): a
-    card of a deck with labels that repeat, or a value of a list that may repeat itself."""
-    for (pname, pdef), kind in zip(params, types):
-        inner = strip(kind)
-        if inner == CARD and m.shape.unique_labels and next(iter(pdef)) == "from":
-            continue
-        if inner == SEAT and next(iter(pdef)) == "from":
-            continue
-        return True
+    """Whether two choices of a move may show as the same text (then only the first is kept):
+    unless each parameter's list has no item twice and no two items that show alike (cards of
+    a deck whose labels repeat, texts that may hold spaces...)."""
+    env = A_SEAT
+    for k, ((pname, pdef), kind) in enumerate(zip(params, types)):
+        how = next(iter(pdef))
+        domain = m.expr(pdef[how], env)
+        item = strip(element(domain.type))
+        if how == "subset_of":
+            distinct = item == INT or item == CARD and m.shape.unique_labels
+        else:
+            distinct = domain.unique and (item in (SEAT, INT) or item == CARD and m.shape.unique_labels)
+        if not distinct:
+            return True
+        env = env.bind(pname, param_code(pname, k, kind))
     return False
 
 
 def _append(m: Any, index: int, names: list[str], types: list[LType], seen: str | None, depth: str) -> list[str]:
     """The action of the choice made: the move's index and its arguments' code (``actions``)."""
-    moves = len(m.game.moves)
     if not names:
         return [f"{depth}out.append({index})"]
     lines = []
@@ -142,8 +194,7 @@ def _append(m: Any, index: int, names: list[str], types: list[LType], seen: str 
         text_key = f"({', '.join(_text_key(m, p, t) for p, t in zip(names, types))},)"
         lines += [f"{depth}if {text_key} not in {seen}:", f"{depth}    {seen}.add({text_key})"]
         depth += "    "
-    code = encode_text(m.actions.codecs[index], names)
-    return lines + [f"{depth}out.append({index} + {moves} * ({code}))"]
+    return lines + [f"{depth}out.append({_action(m, index, names, types)})"]
 
 
 def _text_key(m: Any, name: str, kind: LType) -> str:
@@ -154,6 +205,8 @@ def _text_key(m: Any, name: str, kind: LType) -> str:
         return f"_LABEL[{name}]"
     if isinstance(inner, ListT) and strip(inner.elem) == CARD:
         return f"tuple(_LABEL[c] for c in {name})"
+    if isinstance(inner, ListT) and strip(inner.elem) == INT:
+        return f"tuple({name})"
     if inner in (INT, STR, SEAT):
         return name
     return f"_show({name})"

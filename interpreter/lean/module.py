@@ -40,6 +40,7 @@ from .ltypes import (
 from .shape import Shape, ident, shape_of
 
 PASSES = 8          # passes that may still teach variables' types; then the types are taken as known
+SMALL_BODY = 40     # nodes of a definition's body written in place at its calls
 
 
 class Module:
@@ -53,6 +54,7 @@ class Module:
             for name, start in names.items():
                 self.var_types[(level, name)] = self._start_type(start)
         self._trees: dict[str, n.Node] = {}
+        self._small: dict[str, bool] = {}
         self._reset()
 
     def _reset(self) -> None:
@@ -198,6 +200,17 @@ class Module:
         self.functions[key] = (py, code.type)
         self.function_lines += [f"def {py}({', '.join(['s', 'me'] + names)}):", f"    return {code.text}", ""]
         return py, code.type
+
+    def small_definition(self, name: str) -> bool:
+        """A definition written in place at its calls: a small body without loops (a call costs
+        more than such a body)."""
+        kept = self._small.get(name)
+        if kept is None:
+            tree = self.parse(self.definitions[name][1])
+            nodes = list(n.all_nodes(tree))
+            kept = self._small[name] = len(nodes) <= SMALL_BODY and not any(
+                isinstance(node, (n.Comprehension, n.Lambda)) for node in nodes)
+        return kept
 
     # -- tricks -------------------------------------------------------------------------------------
     def tricks(self) -> Any:

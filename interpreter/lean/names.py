@@ -105,7 +105,7 @@ class NameWriter:
         if name == "current":
             return Code("s.current", Opt(SEAT), bits=SEAT_BITS)
         if name == "players":
-            return Code("_PLAYERS[s.players]", ListT(SEAT), live=True)
+            return Code("_PLAYERS[s.players]", ListT(SEAT), live=True, size=self.m.game.max_players, unique=True)
         if name == "player_count":
             return Code("s.players", INT, bits=SEAT_BITS)
         if name == "round":
@@ -115,7 +115,7 @@ class NameWriter:
         return Code("_PHASES[s.phase]", STR)
 
     def _dice(self, name: str, env: Env) -> Code:
-        return Code("s.dice", ListT(INT), live=True, bits=UNBOUNDED)
+        return Code("s.dice", ListT(INT), live=True, bits=UNBOUNDED, size=self.m.game.dice_count)
 
     def _tricks(self, name: str, env: Env) -> Code:
         return self.w.calls.trick_name(name, env)
@@ -179,13 +179,14 @@ class NameWriter:
         else:
             piles = f"s.{self.m.shape.zones[zone].slot}"
         if name == "cards":
-            return Code(f"{piles}[{pile}]", ListT(CARD), live=True)
+            return Code(f"{piles}[{pile}]", ListT(CARD), live=True, size=self.m.shape.cards, unique=True,
+                        origin=f"{piles}[{pile}]")
         if name == "size":
             return Code(f"len({piles}[{pile}])", INT, bits=CARD_BITS)
         if name == "empty":
             return Code(f"(not {piles}[{pile}])", BOOL)
         if name in ("top", "bottom"):
-            return Code(f"_{name}({piles}[{pile}])", Opt(CARD), bits=CARD_BITS)
+            return Code(f"_{name}({piles}[{pile}])", Opt(CARD), bits=CARD_BITS, origin=f"{piles}[{pile}]")
         if name == "name" and zone is not None:
             return Code(self.m.const(zone), STR)
         raise Unsupported(f"a zone's '{name}'")

@@ -25,7 +25,7 @@ FILENAME = "<rules lean>"
 
 
 def write_program(m: Module) -> list[str]:
-    m.param_type_cache = {}
+    m.param_type_cache, m.param_origins = {}, {}
     m.actions = Actions(len(m.game.moves))
     for name in m.game.moves:
         param_types(m, name)
@@ -65,11 +65,11 @@ def _namespace(m: Module) -> dict[str, Any]:
     game = m.game
     helpers = {f"_{name}": getattr(runtime, name) for name in runtime.__all__}
     helpers.update({
-        "_place": runtime.place, "_place_all": runtime.place_all, "_deal": runtime.deal, "_flip": runtime.flip,
+        "_lift": runtime.lift, "_deal": runtime.deal, "_flip": runtime.flip,
         "_roll": runtime.roll, "_choices": runtime.choices, "_stored": runtime.stored, "_add_to": runtime.add_to,
         "_set_at": runtime.set_at, "_log_length": runtime.log_length, "_higher": runtime.higher,
         "_count_of": runtime.count_of, "_rounds_cap": runtime.rounds_cap, "_score_of": runtime.score_of,
-        "_team_number": runtime.team_number, "_pile_count": runtime.pile_count,
+        "_team_number": runtime.team_number, "_pile_count": runtime.pile_count, "_strongest": runtime.strongest,
         "_seed_state": seed_state, "_copy": copy_value, "_show": show,
         "_plain_subsets": lambda values: sub_collections(values)[0], "_card_subsets": runtime.card_subsets,
         "_few_sub_collections": few_sub_collections,
@@ -77,6 +77,7 @@ def _namespace(m: Module) -> dict[str, Any]:
         "_FACE_UP": tuple(int(zone.face_up) for zone in m.shape.zones.values()),
         "_PLAYERS": [list(range(count)) for count in range(MAX_PLAYERS + 1)],
         "_VALUES": m.actions.values, "_intern_values": m.actions.intern, "_bits": bits, "_mask": mask,
+        "_RAW": m.actions.raw, "_intern_raw": m.actions.intern_raw,
     })
     cards = game.card_table(game.min_players)
     helpers["_ref"] = lambda value, kind: runtime.to_ref(value, kind, cards)

@@ -17,7 +17,6 @@ from ..expr.ops import divide, inclusive_range, text_of
 from ..expr.values import FunctionValue
 from ..limits import MAX_COLLECTION, MAX_INT, MAX_PLAYERS, MAX_ROUNDS, MAX_VALUE_DEPTH
 from .ltypes import CARD, SEAT, LType, ListT, MapT, Opt, Zone
-from .shape import PILE_BITS, PILE_MASK
 
 
 class Failed(Exception):
@@ -133,43 +132,29 @@ def from_ref(value: Any, kind: LType, zone_pile: Any = None) -> Any:
 
 
 # -- effects on the lean state ------------------------------------------------------------------
-# A card's place is ``zone index << PILE_BITS | pile``; ``s.zones`` holds every zone's piles.
+# ``s.zones`` holds every zone's piles, in the zones' order.
 
-def place(s: Any, card: int, target: int, face: int, bottom: bool) -> None:
-    """``Game.place``: the card out of its pile, onto the target pile's top (or bottom), face up
-    (1) or down (0)."""
-    old = s.loc[card]
-    if old >= 0:
-        s.zones[old >> PILE_BITS][old & PILE_MASK].remove(card)
-    pile = s.zones[target >> PILE_BITS][target & PILE_MASK]
-    if bottom:
-        pile.insert(0, card)
-    else:
-        pile.append(card)
-    s.loc[card] = target
-    s.up[card] = face
-
-
-def place_all(s: Any, cards: list, target: int, face: int, bottom: bool) -> None:
-    for card in cards:
-        if type(card) is not int:
-            raise Failed
-        place(s, card, target, face, bottom)
+def lift(s: Any, card: int) -> None:
+    """Take a card out of whichever pile holds it (its pile was not known where it was read)."""
+    if type(card) is not int:
+        raise Failed
+    for zone in s.zones:
+        for pile in zone:
+            if card in pile:
+                pile.remove(card)
+                return
 
 
 def deal(s: Any, source: list, zone: int, per_owner: int, first: int, rounds: int, face: int) -> None:
     """``Game.deal``: the top card of ``source`` to each seat's pile of ``zone`` in turn from
     ``first``, ``rounds`` times."""
-    piles, loc, up, players = s.zones[zone], s.loc, s.up, s.players
-    base = zone << PILE_BITS
+    piles, up, players = s.zones[zone], s.up, s.players
     for _ in range(rounds):
         for k in range(players):
             if not source:
                 raise Failed
             card = source.pop()
-            index = (first + k) % players * per_owner
-            piles[index].append(card)
-            loc[card] = base | index
+            piles[(first + k) % players * per_owner].append(card)
             up[card] = face
 
 
@@ -291,3 +276,12 @@ def card_subsets(cards: list[int]) -> list[list[int]]:
     cards' ids: ``moves.sub_collections`` of cards, without its texts."""
     ordered = sorted(cards)
     return [list(chosen) for size in range(1, len(ordered) + 1) for chosen in combinations(ordered, size)]
+
+
+SIGNAL_ORDER = ("end_game", "end_round", "end_phase", "end_turn")
+
+
+def strongest(signals: list[str]) -> str:
+    """The flow signal handled first of those raised (the others are dropped, as ``flow.settle``
+    drops them)."""
+    return min(signals, key=SIGNAL_ORDER.index)

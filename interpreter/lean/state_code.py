@@ -13,7 +13,7 @@ from .code import Code, Env
 from .ltypes import INT, ListT, MapT, strip
 
 FLOW_SLOTS = ("players", "rng", "round", "phase", "current", "turns", "moves", "over", "stop_reason")
-STATE_SLOTS = ("loc", "up", "zones", "teams", "nteams", "dice", "played_round", "played_by", "voids",
+STATE_SLOTS = ("up", "zones", "teams", "nteams", "dice", "played_round", "played_by", "voids",
                "hist", "origin")
 
 
@@ -100,7 +100,7 @@ def _decks(m: Any) -> list[str]:
     """Every card in its deck's zone (pile 0), face as the zone lies; cards of a deck without a
     zone lie nowhere."""
     shape = m.shape
-    lines = [f"    s.loc = [-1] * {shape.cards}", f"    s.up = bytearray({shape.cards})"]
+    lines = [f"    s.up = bytearray({shape.cards})"]
     first = 0
     for deck_name, deck in m.game.spec.data.get("decks", {}).items():
         count = sum(1 for d in shape.attrs.get("deck", ()) if d == deck_name)
@@ -108,8 +108,7 @@ def _decks(m: Any) -> list[str]:
         if zone is not None and count:
             z = shape.zones[zone]
             span = f"range({first}, {first + count})"
-            lines += [f"    s.{z.slot}[0].extend({span})",
-                      f"    s.loc[{first}:{first + count}] = [{z.index << 14}] * {count}"]
+            lines += [f"    s.{z.slot}[0].extend({span})"]
             if z.face_up:
                 lines.append(f"    s.up[{first}:{first + count}] = b'\\x01' * {count}")
         first += count
@@ -120,7 +119,7 @@ def _clone(m: Any) -> list[str]:
     lines = ["def clone(s):",
              "    t = State()",
              "    " + ", ".join("t." + name for name in FLOW_SLOTS) + " = " + ", ".join("s." + name for name in FLOW_SLOTS),
-             "    t.loc, t.up, t.dice = s.loc[:], s.up[:], s.dice[:]",
+             "    t.up, t.dice = s.up[:], s.dice[:]",
              "    t.teams, t.nteams, t.hist, t.origin = s.teams, s.nteams, s.hist, s.origin",
              "    t.played_round, t.played_by = s.played_round, dict(s.played_by)",
              "    t.voids = {k: v[:] for k, v in s.voids.items()}",
