@@ -6,7 +6,7 @@ Both play the very same games. First, ``--games`` random games of ``games/euchre
 played (game ``i`` from seed ``i``, a random legal move at each decision) and each is replayed once
 in OpenSpiel with the same deal, checking the legal moves at every decision and the returns at the
 end (as ``tests/test_euchre.py`` does). Then each round times, in turn, OpenSpiel's euchre, our
-compiled engine and our reference engine (A B C A B C ...), each playing every game the way a
+lean, compiled and reference engines (A B C D A B C D ...), each playing every game the way a
 random player's Python loop drives a game: at each chance node OpenSpiel's chance outcomes are
 listed and one is drawn at random, at each decision the legal moves are listed and one is drawn at
 random; then the recorded one is applied, so that the three play the very same games and pay for
@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from interpreter.api import load_game                      # noqa: E402
 from interpreter.engine import apply_move, legal_moves      # noqa: E402
+from interpreter.lean import lean_game                      # noqa: E402
 
 try:
     import pyspiel
@@ -123,6 +124,21 @@ def time_ours(loaded, played: list[tuple]) -> float:
     return time.process_time() - started
 
 
+def time_lean(lean, played: list[tuple]) -> float:
+    """The lean engine through its API (``LeanGame``: actions as ints, each call guarded)."""
+    draw = random.Random(0).randrange
+    started = time.process_time()
+    for seed, _, picks, _, _ in played:
+        state = lean.new_state(4, seed)
+        for index in picks:
+            actions = lean.legal(state)
+            draw(len(actions))
+            lean.step(state, actions[index])
+        state.over
+        lean.scores(state)
+    return time.process_time() - started
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -134,15 +150,18 @@ def main() -> None:
     if record(engines["reference"], args.games) != played:
         sys.exit("the two engines played different games")
     decisions = sum(len(picks) for _, _, picks, _, _ in played)
-    timed = {"openspiel": [], "compiled": [], "reference": []}
+    lean = lean_game(engines["compiled"])
+    timed = {"openspiel": [], "lean": [], "compiled": [], "reference": []}
     for _ in range(args.rounds):
         timed["openspiel"].append(time_openspiel(played))
+        timed["lean"].append(time_lean(lean, played))
         for name, loaded in engines.items():
             timed[name].append(time_ours(loaded, played))
     print(f"euchre: {args.games} games, {decisions} decisions ({decisions / args.games:.1f} a game), "
           f"{args.rounds} rounds alternating, median of the rounds, process CPU time")
     base = statistics.median(timed["openspiel"]) / decisions * 1e6
-    labels = {"openspiel": "OpenSpiel euchre (C++) from Python", "compiled": "games/euchre.yaml, compiled",
+    labels = {"openspiel": "OpenSpiel euchre (C++) from Python", "lean": "games/euchre.yaml, lean",
+              "compiled": "games/euchre.yaml, compiled",
               "reference": "games/euchre.yaml, reference"}
     least = min(timed["openspiel"]) / decisions * 1e6
     for name, runs in timed.items():

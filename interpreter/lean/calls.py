@@ -226,5 +226,5 @@ __all__ = ["CallWriter", "CARD", "SEAT", "INT"]
 
 
 def _simple(text: str) -> bool:
-    """Code that may be written twice at no cost: a name or a number."""
-    return text.isidentifier() or text.isdigit()
+    """Code that may be written twice at no cost: a name (``s.v_dealer`` too) or a number."""
+    return all(part.isidentifier() for part in text.split(".")) or text.isdigit()

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..expr.parse import parse_expression
+from ..limits import MAX_COLLECTION
 from .code import Code, Env
-from .ltypes import CARD, INT, SEAT, LType, ListT, MapT, Unsupported, Zone, element, holds_objects, join, strip
+from .ltypes import BOOL, CARD, INT, NONE, NUM, SEAT, LType, ListT, MapT, Unsupported, Zone, element, holds_objects, join, strip
 
 TARGET = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)(?:\[(.+)\])?$")
 SIGNALS = ("end_turn", "end_phase", "end_round", "end_game")
@@ -82,9 +82,12 @@ class EffectWriter:
         value = self.expr(value_text, env)
         place = f"{slot}[{index}]" if index else slot
         if key_text is None:
-            self.m.note_var(level, name, self._stored_type(self.m.var_type(level, name), value.type, add))
+            held = self.m.var_type(level, name)
+            self.m.note_var(level, name, self._stored_type(held, value.type, add))
             if not add and not _container(value.type):
                 return [f"{indent}{place} = {value.text}"]
+            if add and held in (INT, NUM) and value.type in (INT, NUM):
+                return [f"{indent}{place} += {value.text}"]      # two numbers (neither none): their sum
             verb = "_add_to" if add else "_stored"
             return [f"{indent}{place} = {verb}({place}, {value.text})" if add
                     else f"{indent}{place} = {verb}({value.text})"]
@@ -170,12 +173,23 @@ class EffectWriter:
         target = self.expr(item["to"], env)
         if kind == CARD:
             return self._place_one(cards.text, cards.origin, target, face, bottom, indent)
+        if isinstance(kind, ListT) and strip(kind.elem) == CARD and cards.origin == cards.text:
+            return self._move_pile(cards.text, target, face, bottom, indent)
         if isinstance(kind, ListT) and strip(kind.elem) == CARD:
             listed = f"list({cards.text})" if cards.live else cards.text
             c = self.m.temp("card")
             return [f"{indent}for {c} in {listed}:"] + self._place_one(c, cards.origin, target, face, bottom,
                                                                        indent + "    ")
         raise Unsupported(f"moving {cards.type}")
+
+    def _move_pile(self, source: str, zone: Code, face: str, bottom: bool, indent: str) -> list[str]:
+        """Every card of a pile, in order, onto the target (the pile emptied: each card came from
+        it), as the cards moved one by one would lie."""
+        cards, c = self.m.temp("cards"), self.m.temp("card")
+        pile = self._pile(zone)
+        put = f"{pile}[0:0] = {cards}[::-1]" if bottom else f"{pile}.extend({cards})"
+        return [f"{indent}{cards} = {source}[:]", f"{indent}{source}.clear()", f"{indent}{put}",
+                f"{indent}for {c} in {cards}:", f"{indent}    s.up[{c}] = {face}"]
 
     def _place_one(self, card: str, origin: str | None, zone: Code, face: str, bottom: bool,
                    indent: str) -> list[str]:
@@ -241,12 +255,22 @@ class EffectWriter:
         """A log line: its values worked out (they may fail) and its length checked; the text is
         only for the tables, which play on the reference engine."""
         text = item["log"]
-        parts = []
-        for match in TEMPLATE_PART.finditer(text):
-            code = self.w.write(parse_expression(match.group(1)), env)
-            parts.append(f"_ref({code.text}, {self.m.const(code.type)})" if holds_objects(code.type) else code.text)
+        codes = [self.w.write(self.m.parse(match.group(1)), env) for match in TEMPLATE_PART.finditer(text)]
         fixed = len(TEMPLATE_PART.sub("", text))
+        longest = [self._longest_text(code.type) for code in codes]
+        if None not in longest and fixed + sum(longest) <= MAX_COLLECTION:
+            return [f"{indent}({''.join(code.text + ', ' for code in codes)})"] if codes else []
+        parts = [f"_ref({code.text}, {self.m.const(code.type)})" if holds_objects(code.type) else code.text
+                 for code in codes]
         return [f"{indent}_log_length({fixed}, [{', '.join(parts)}])"]
+
+    def _longest_text(self, kind: LType) -> int | None:
+        """The most characters a value of ``kind`` shows as in a log line, when bounded."""
+        inner = strip(kind)
+        if inner == CARD:
+            return max((len(label) for label in self.m.shape.labels), default=4)
+        lengths = {SEAT: 3, BOOL: 5, NONE: 4, INT: 20}
+        return max(lengths[inner], 4) if inner in lengths else None
 
     def _play_to_trick(self, item: dict, env: Env, indent: str) -> list[str]:
         self.m.tricks()

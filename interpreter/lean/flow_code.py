@@ -49,6 +49,13 @@ def counted(body: list[str], indent: str = "    ") -> list[str]:
     return ([f"{indent}_turns = [100000]"] if any("_turns[0]" in line for line in body) else []) + body
 
 
+def seat_value(code: Code) -> str:
+    """A flow step's seat: a seat as it is, a number taken round the table (``flow._seat_value``)."""
+    if code.type == SEAT or code.text == "0":
+        return code.text
+    return f"_seat_of({code.text}, s.players)"
+
+
 def _block(m: Any, name: str, items: list | None, env: Env) -> list[str]:
     return [f"def {name}(s, me, sig):"] + counted(m.effects.block(items, env, "    ")) + [""]
 
@@ -58,7 +65,7 @@ def _phase(m: Any, i: int, spec: dict) -> list[str]:
     first = "0"
     if "from" in turns:
         code = m.expr(turns["from"], NO_SEAT)
-        first = code.text if code.text.isdigit() and code.text == "0" else f"_seat_of({code.text}, s.players)"
+        first = seat_value(code)
     lines = [f"def start_{i}(s, me, sig):", f"    s.phase, s.turns, s.current = {i}, 0, None"]
     lines += _run(m, spec.get("start"), NO_SEAT, "me")
     lines += [f"    s.current = {first}"]
@@ -79,7 +86,7 @@ def end_turn_lines(m: Any, i: int, spec: dict, indent: str) -> list[str]:
         indent += "    "
     if "next" in turns:
         code = m.expr(turns["next"], Env({}, me="s.current", me_sure=True))
-        lines.append(f"{indent}s.current = _seat_of({code.text}, s.players)")
+        lines.append(f"{indent}s.current = {seat_value(code)}")
     else:
         step = "- 1" if turns.get("order") == "counterclockwise" else "+ 1"
         lines.append(f"{indent}s.current = (s.current {step}) % s.players")
@@ -179,7 +186,7 @@ def write_moves(m: Any) -> list[str]:
               "    me = s.current",
               "    sig = []",
               "    m_0(s, me, sig, a)" if len(m.game.moves) == 1 else
-              f"    MOVES[a % {len(m.game.moves)}](s, me, sig, a // {len(m.game.moves)})",
+              f"    code, move = divmod(a, {len(m.game.moves)})\n    MOVES[move](s, me, sig, code)",
               "    s.moves += 1",
               "    settle(s, me, sig)", ""]
     return lines

@@ -40,12 +40,12 @@ def _new_state(m: Any) -> list[str]:
              f"    s.dice = [1] * {game.dice_count}",
              "    me = None"]
     for (level, name), kind in m.var_types.items():
-        start = m.const(_start(m, level, name))
+        start = _start_code(m, level, name)
         slot = m.var_slot(level, name)
         if level == "game":
-            lines.append(f"    s.{slot} = _copy({start})")
+            lines.append(f"    s.{slot} = {start}")
         elif level == "seat":
-            lines.append(f"    s.{slot} = [_copy({start}) for _ in range(players)]")
+            lines.append(f"    s.{slot} = [{start} for _ in range(players)]")
     lines.append("    piles = 0")
     lines += _allocate(m, ("game", "seat"))
     lines += _teams(m)
@@ -56,6 +56,16 @@ def _new_state(m: Any) -> list[str]:
     lines += ["    sig = []"] + setup
     lines += ["    start_round(s, None, sig)", "    settle(s, None, sig)", "    return s", ""]
     return lines
+
+
+def _start_code(m: Any, level: str, name: str) -> str:
+    """A variable's start value: a plain value as it is, a list or map copied (each holder its own)."""
+    value = _start(m, level, name)
+    if value is None or type(value) in (bool, int):
+        return repr(value)
+    if isinstance(value, (str, float)):
+        return m.const(value)
+    return "[]" if value == [] else f"_copy({m.const(value)})"
 
 
 def _start(m: Any, level: str, name: str) -> Any:
@@ -73,7 +83,10 @@ def _allocate(m: Any, per: tuple[str, ...]) -> list[str]:
             count = "1"
         else:
             code = m.expr(m.game.spec.data["zones"][zone.name]["piles"], Env(me=None, me_sure=False))
-            count = f"_pile_count({code.text})"
+            count = code.text if code.text.isdigit() and int(code.text) >= 1 else f"_pile_count({code.text})"
+        if count == "1" and zone.per == "game":
+            lines += ["    piles += 1", f"    s.{zone.slot} = [[]]"]
+            continue
         lines += [f"    made = {owners[zone.per]} * {count}",
                   "    piles += made",
                   f"    if piles > {MAX_PILES}: _fail()",
@@ -91,8 +104,7 @@ def _teams(m: Any) -> list[str]:
         lines += ["    s.teams = None", "    s.nteams = players"]
     for (level, name) in m.var_types:
         if level == "team":
-            lines.append(f"    s.{m.var_slot(level, name)} = [_copy({m.const(_start(m, level, name))}) "
-                         "for _ in range(s.nteams)]")
+            lines.append(f"    s.{m.var_slot(level, name)} = [{_start_code(m, level, name)} for _ in range(s.nteams)]")
     return lines
 
 
@@ -131,7 +143,8 @@ def _clone(m: Any) -> list[str]:
         if level == "game":
             lines.append(f"    t.{slot} = {_copied(f's.{slot}', kind)}")
         else:
-            lines.append(f"    t.{slot} = [{_copied('v', kind)} for v in s.{slot}]")
+            copied = _copied("v", kind)
+            lines.append(f"    t.{slot} = s.{slot}[:]" if copied == "v" else f"    t.{slot} = [{copied} for v in s.{slot}]")
     return lines + ["    return t", ""]
 
 
