@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import apply_move, rng
+from ..engine import rng
 from ..engine.moves import Move
 from ..engine.state import State
 from ..errors import OptionError, did_you_mean
-from .bot import Bot, seat_value
-from .determinize import sample_state
+from .bot import Bot
+from .ops import decided, lean_ops
 from .search import SearchBot, search_budget
 
 GREEDY_SAMPLES = 4
@@ -48,17 +48,24 @@ class RandomBot(Bot):
 
 class GreedyBot(Bot):
     kind = "greedy"
+    plays_lean = True
 
     def decide(self, state: State, moves: list[Move]) -> Move:
+        return decided(self.game, state, moves, self._greedy)
+
+    def decide_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+        return self._greedy(lean_ops(lean), state, actions)
+
+    def _greedy(self, ops: Any, state: Any, moves: list) -> Any:
         if len(moves) == 1:
             return moves[0]
         best, best_value = [], None
         for move in moves:
             total = 0.0
             for _ in range(GREEDY_SAMPLES):
-                sample = sample_state(self.game, state, self.seat, self.draw(1 << 30))
-                apply_move(self.game, sample, move, checked=False)
-                total += seat_value(self.game, sample, self.seat)
+                sample = ops.guess(state, self.seat, self.draw(1 << 30))
+                ops.play(sample, move)
+                total += ops.value(sample, self.seat)
             if best_value is None or total > best_value + 1e-9:
                 best, best_value = [move], total
             elif abs(total - best_value) <= 1e-9:

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..engine import apply_move, legal_moves, rng
-from ..engine.moves import Move
-from ..engine.state import State
-from .bot import seat_value, seat_values
+from ..engine import rng
+from .ops import ReferenceOps
 
 GREEDY_SHARE = 1.0      # how often a rollout move is the best by the hint of those looked at (else any move)
 CANDIDATES = 64         # moves looked at for such a move (all: a bundled game offers 42 at most)
@@ -25,33 +23,35 @@ SHARE_STEPS = 1000
 
 
 class Rollout:
-    """Plays guessed positions on, drawing its choices from ``draw``."""
+    """Plays guessed positions on, drawing its choices from ``draw``, through ``ops`` (the engine:
+    ``ops.ReferenceOps`` or ``ops.LeanOps``)."""
 
-    def __init__(self, game: Any, draw: Callable[[int], int], greedy_share: float = GREEDY_SHARE,
+    def __init__(self, ops: Any, draw: Callable[[int], int], greedy_share: float = GREEDY_SHARE,
                  candidates: int = CANDIDATES):
-        self.game = game
+        self.ops = as_ops(ops)
         self.draw = draw
         self.greedy_share = greedy_share
         self.candidates = candidates
 
-    def play_on(self, world: State, hand: int, moves_left: int, through_phases: bool = False) -> State:
+    def play_on(self, world: Any, hand: int, moves_left: int, through_phases: bool = False) -> Any:
         """``world`` played on, at most ``moves_left`` moves, stopping at the end of the game or of
         the hand (the round ``hand``), where free play would begin, or just before a new phase of
         the hand (``within_phase``) unless ``through_phases``."""
+        ops = self.ops
         for _ in range(moves_left):
             if world.over or world.current is None or world.round != hand:
                 return world
-            moves = legal_moves(self.game, world, world.current)
+            moves = ops.legal(world)
             if not moves:
                 return world
             move = self._pick(world, moves)
-            after = played(self.game, world, move) if through_phases else within_phase(self.game, world, move, hand)
+            after = played(ops, world, move) if through_phases else within_phase(ops, world, move, hand)
             if after is None:
                 return world
             world = after
         return world
 
-    def _pick(self, world: State, moves: list[Move]) -> Move:
+    def _pick(self, world: Any, moves: list) -> Any:
         if len(moves) == 1:
             return moves[0]
         if self.draw(SHARE_STEPS) >= self.greedy_share * SHARE_STEPS:
@@ -59,44 +59,50 @@ class Rollout:
         pool = list(moves)
         looked = [pool.pop(self.draw(len(pool))) for _ in range(min(self.candidates, len(pool)))]
         seat = world.current
-        return max(looked, key=lambda move: value_after(self.game, world, move, seat, self.draw))
+        return max(looked, key=lambda move: value_after(self.ops, world, move, seat, self.draw))
 
 
-def within_phase(game: Any, world: State, move: Move, hand: int) -> State | None:
+def within_phase(ops: Any, world: Any, move: Any, hand: int) -> Any | None:
     """A copy of ``world`` after ``move``, or None when the move begins another phase of the hand.
     A game's hint may value the phases of a hand on different scales (an auction by the contract's
     risk, the play by the cards, the contract forgotten): values are compared within one phase, or
     at the end of the hand, where the hand's result stands."""
-    after = played(game, world, move)
+    after = played(ops, world, move)
     if after.round == hand and not after.over and after.phase != world.phase:
         return None
     return after
 
 
-def played(game: Any, world: State, move: Move) -> State:
+def played(ops: Any, world: Any, move: Any) -> Any:
     """A copy of ``world`` after ``move``."""
-    after = world.clone()
-    apply_move(game, after, move, checked=False)
+    after = ops.clone(world)
+    ops.play(after, move)
     return after
 
 
-def value_after(game: Any, world: State, move: Move, seat: int, draw: Callable[[int], int]) -> float:
+def value_after(ops: Any, world: Any, move: Any, seat: int, draw: Callable[[int], int]) -> float:
     """The hint of ``seat`` after ``move``, in a copy of ``world`` whose chance is drawn afresh."""
-    copy = world.clone()
+    ops = as_ops(ops)
+    copy = ops.clone(world)
     copy.rng = rng.seed_state(draw(1 << 30))
-    apply_move(game, copy, move, checked=False)
-    return seat_value(game, copy, seat)
+    ops.play(copy, move)
+    return ops.value(copy, seat)
 
 
-def seat_rewards(game: Any, world: State, seats: set[int]) -> dict[int, float]:
+def seat_rewards(ops: Any, world: Any, seats: set[int]) -> dict[int, float]:
     """How good ``world`` is for each of ``seats``: its bot hint, which a game writes as the seat's
     standing; without one, its score minus the best score of another team."""
-    if game.hint is not None:
-        return {seat: seat_value(game, world, seat) for seat in seats}
-    values = seat_values(game, world)
-    teams = [game.team_of(world, s) for s in range(world.players)]
+    if ops.hint:
+        return {seat: ops.value(world, seat) for seat in seats}
+    values = ops.values(world)
+    teams = [ops.team_of(world, s) for s in range(world.players)]
     rewards = {}
     for seat in seats:
         others = [v for s, v in enumerate(values) if teams[s] != teams[seat]]
         rewards[seat] = values[seat] - max(others) if others else values[seat]
     return rewards
+
+
+def as_ops(ops_or_game: Any) -> Any:
+    """The ops given, or a compiled game's reference ops."""
+    return ops_or_game if hasattr(ops_or_game, "play") else ReferenceOps(ops_or_game)

@@ -32,12 +32,12 @@ import math
 import time
 from typing import Any, Callable
 
-from ..engine import apply_move, rng
+from ..engine import rng
 from ..engine.moves import Move
 from ..engine.state import State
 from ..errors import OptionError, RulesError
-from .bot import Bot, seat_value
-from .determinize import sample_state
+from .bot import Bot
+from .ops import decided, lean_ops
 from .rollout import Rollout, seat_rewards
 
 DEFAULT_ITERATIONS = 200
@@ -64,6 +64,7 @@ class Arm:
 
 class SearchBot(Bot):
     kind = "search"
+    plays_lean = True
 
     def __init__(self, game: Any, seat: int, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, horizon: int | None = None, mistakes: float = 0.0):
@@ -81,44 +82,54 @@ class SearchBot(Bot):
         self.phase_horizons = {} if horizon else game.bot_phase_horizons
         self.done = 0                   # rollouts of the last search (given-up guesses included)
         self.given_up = 0               # of which guesses the rules could not play on
-        self.arms: dict[str, Arm] = {}  # the last search's rollouts of each move, by its text
+        self.arms: dict = {}            # the last search's rollouts of each move, by its text (an action, lean)
+        self.ops: Any = None            # the engine it searches with (``ops``)
 
     def decide(self, state: State, moves: list[Move]) -> Move:
+        return decided(self.game, state, moves, self._search)
+
+    def decide_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+        return self._search(lean_ops(lean), state, actions)
+
+    def _search(self, ops: Any, state: Any, moves: list) -> Any:
         self.done = self.given_up = 0
         self.arms = {}
         if len(moves) == 1:
             return moves[0]
+        self.ops = ops
         started = time.perf_counter()   # the first look counts in a time budget
         order = self._first_look(state, moves)
-        arms = self.arms = {move.text: Arm() for move in order}
+        arms = self.arms = {ops.key(move): Arm() for move in order}
         first_sweep = self._new_sweep(state)
         began = time.perf_counter()
         self._roll(state, order[0], first_sweep, arms)
         budget = self._budget_fitting(started, time.perf_counter() - began)
         candidates = order[:candidate_count(budget, len(order))]
         self._halve(state, candidates, arms, budget, first_sweep, started)
-        return max(candidates, key=lambda move: arms[move.text].mean())
+        self.arms = {ops.text(move): arms[ops.key(move)] for move in order}      # by the moves' texts
+        return max(candidates, key=lambda move: arms[ops.key(move)].mean())
 
     def horizon_at(self, phase: int) -> int | str:
         """The horizon of a decision in ``phase`` (an index of ``game.phases``): moves, or ``HAND``."""
         return self.phase_horizons.get(phase, self.horizon)
 
-    def _first_look(self, state: State, moves: list[Move]) -> list[Move]:
+    def _first_look(self, state: Any, moves: list) -> list:
         """``moves`` from the most promising to the least, by the hint after each over the same
         ``LOOK_SAMPLES`` guesses; a move that a guess cannot play comes last."""
-        guesses = [sample_state(self.game, state, self.seat, self.draw(1 << 30)) for _ in range(LOOK_SAMPLES)]
+        ops = self.ops
+        guesses = [ops.guess(state, self.seat, self.draw(1 << 30)) for _ in range(LOOK_SAMPLES)]
         values = {}
         for move in moves:
             try:
-                values[move.text] = sum(self._hint_after(guess, move) for guess in guesses)
+                values[ops.key(move)] = sum(self._hint_after(guess, move) for guess in guesses)
             except RulesError:
-                values[move.text] = -math.inf
-        return sorted(moves, key=lambda move: -values[move.text])
+                values[ops.key(move)] = -math.inf
+        return sorted(moves, key=lambda move: -values[ops.key(move)])
 
-    def _hint_after(self, guess: State, move: Move) -> float:
-        after = guess.clone()
-        apply_move(self.game, after, move, checked=False)
-        return seat_value(self.game, after, self.seat)
+    def _hint_after(self, guess: Any, move: Any) -> float:
+        after = self.ops.clone(guess)
+        self.ops.play(after, move)
+        return self.ops.value(after, self.seat)
 
     def _budget_fitting(self, started: float, pace: float) -> int:
         """The rollouts of this search: its ``iterations``, or fewer where they would not fit in
@@ -128,8 +139,8 @@ class SearchBot(Bot):
         left = self.seconds - (time.perf_counter() - started)
         return max(1, min(self.iterations, self.done + int(left / max(pace, 1e-9))))
 
-    def _halve(self, state: State, candidates: list[Move], arms: dict[str, Arm], budget: int,
-               sweep: tuple[State, int], started: float) -> None:
+    def _halve(self, state: Any, candidates: list, arms: dict, budget: int,
+               sweep: tuple[Any, int], started: float) -> None:
         """Spend ``budget`` in rounds over ``candidates``, keeping the better half after each;
         ``candidates`` is left holding the moves still in. ``sweep`` is the first sweep, whose
         rollout of the first candidate is made."""
@@ -150,30 +161,31 @@ class SearchBot(Bot):
                         self._roll(state, move, sweep, arms)
                 made = None
             if self.done < budget:
-                candidates.sort(key=lambda move: -arms[move.text].mean())
+                candidates.sort(key=lambda move: -arms[self.ops.key(move)].mean())
                 del candidates[math.ceil(len(candidates) / 2):]
 
-    def _new_sweep(self, state: State) -> tuple[State, int]:
+    def _new_sweep(self, state: Any) -> tuple[Any, int]:
         """A sweep: its guess (made once, copied for each candidate), and its rollouts' seed."""
-        return sample_state(self.game, state, self.seat, self.draw(1 << 30)), self.draw(1 << 30)
+        return self.ops.guess(state, self.seat, self.draw(1 << 30)), self.draw(1 << 30)
 
-    def _roll(self, state: State, move: Move, sweep: tuple[State, int], arms: dict[str, Arm]) -> None:
+    def _roll(self, state: Any, move: Any, sweep: tuple[Any, int], arms: dict) -> None:
         """One rollout of ``move`` in the sweep's guess, added to the move's arm."""
         guess, choice_seed = sweep
+        ops = self.ops
         self.done += 1
         try:
-            world = guess.clone()
-            apply_move(self.game, world, move, checked=False)     # valued wherever it leads, as greedy does
-            policy, horizon = Rollout(self.game, seeded_draw(choice_seed)), self.horizon_at(state.phase)
+            world = ops.clone(guess)
+            ops.play(world, move)       # valued wherever it leads, as greedy does
+            policy, horizon = Rollout(ops, seeded_draw(choice_seed)), self.horizon_at(state.phase)
             if horizon == HAND:
                 world = policy.play_on(world, state.round, HAND_MOVES, through_phases=True)
             else:
                 world = policy.play_on(world, state.round, horizon - 1)
-            value = seat_rewards(self.game, world, {self.seat})[self.seat]
+            value = seat_rewards(ops, world, {self.seat})[self.seat]
         except RulesError:
             self.given_up += 1
             return
-        arm = arms[move.text]
+        arm = arms[ops.key(move)]
         arm.total += value
         arm.count += 1
 

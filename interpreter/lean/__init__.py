@@ -2,8 +2,9 @@
 shape (cards, seats and piles as ints, each variable a slot), with the reference engine as its
 specification and its fallback (``engine.LeanGame``).
 
-``lean_game(loaded)`` gives a loaded game's lean engine, made once (on first use: loading a game
-does not pay for it), or None when the game is not generated; ``lean_reason`` says why not.
+``lean_game(game)`` gives a compiled game's lean engine (a ``Game`` or a ``LoadedGame``), made
+once (on first use: loading a game does not pay for it), or None when the game is not generated;
+``lean_reason`` says why not.
 """
 from __future__ import annotations
 
@@ -18,27 +19,27 @@ from .ltypes import Unsupported
 _made: "weakref.WeakKeyDictionary[Any, LeanGame | str]" = weakref.WeakKeyDictionary()
 
 
-def lean_game(loaded: Any) -> LeanGame | None:
-    """The lean engine of ``loaded`` (a ``LoadedGame``), or None when it is not generated."""
-    made = _lean(loaded)
+def lean_game(game: Any) -> LeanGame | None:
+    """The lean engine of ``game`` (a ``Game`` or a ``LoadedGame``), or None when it is not generated."""
+    made = _lean(getattr(game, "game", game))
     return made if isinstance(made, LeanGame) else None
 
 
-def lean_reason(loaded: Any) -> str | None:
-    """Why ``loaded`` runs on the reference engine, or None when the lean engine runs it."""
-    made = _lean(loaded)
+def lean_reason(game: Any) -> str | None:
+    """Why ``game`` runs on the compiled engine, or None when the lean engine runs it."""
+    made = _lean(getattr(game, "game", game))
     return made if isinstance(made, str) else None
 
 
-def _lean(loaded: Any) -> LeanGame | str:
-    made = _made.get(loaded.game)
+def _lean(game: Any) -> LeanGame | str:
+    made = _made.get(game)
     if made is None:
         try:
-            with kept_for(os.path.abspath(loaded.spec.file)):     # the file's expressions, parsed once
-                made = LeanGame(loaded)
+            with kept_for(os.path.abspath(game.spec.file)):     # the file's expressions, parsed once
+                made = LeanGame(game)
         except Unsupported as unsupported:
             made = unsupported.reason
-        _made[loaded.game] = made
+        _made[game] = made
     return made
 
 

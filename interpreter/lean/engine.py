@@ -25,12 +25,11 @@ class Diverged(RulesError):
 
 
 class LeanGame:
-    """``loaded`` (a ``LoadedGame``) run by its lean module. Raises ``Unsupported`` (with the
-    reason) for a game the lean engine does not generate."""
+    """A compiled game (a ``Game``, or a ``LoadedGame``) run by its lean module. Raises
+    ``Unsupported`` (with the reason) for a game the lean engine does not generate."""
 
-    def __init__(self, loaded: Any):
-        self.loaded = loaded
-        self.game = loaded.game
+    def __init__(self, game: Any):
+        self.game = getattr(game, "game", game)
         self.program = Program(self.game)
         self.cards = self.program.cards
         self.decode = self.program.actions.decode

@@ -1,0 +1,84 @@
+"""``determinize.sample_state`` on the lean engine's states: the same guess, card for card.
+
+The places a seat cannot see are found pile by pile from each zone's rules (in the order the
+reference keeps its zones: those of the game and the seats, then those of the teams), the hidden
+cards are dealt again among them with the same generator, keeping the suits a seat showed it
+lacks, and the guess gets that generator for its chance to come.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import rng
+from .determinize import REDEAL_TRIES, _first_fit
+
+
+def guess(lean: Any, world: Any, seat: int, seed: int) -> Any:
+    program, game = lean.program, lean.game
+    sample = program.clone(world)
+    places = _hidden_places(lean, sample, seat)
+    up = sample.up
+    face = [up[pile[k]] for pile, k in places]
+    cards = sorted(pile[k] for pile, k in places)
+    generator = rng.seed_state(seed)
+    dealt, generator = _deal(lean, sample, cards, _forbidden(lean, sample, places), generator)
+    for (pile, k), card, face_up in zip(places, dealt, face):
+        pile[k] = card
+        up[card] = face_up
+    sample.rng = generator
+    sample.origin = ("guess", world.origin, world.hist, seat, seed)
+    sample.hist = None
+    del game
+    return sample
+
+
+def _zones_in_order(lean: Any) -> list:
+    zones = list(lean.program.module.shape.zones.values())
+    return [z for z in zones if z.per != "team"] + [z for z in zones if z.per == "team"]
+
+
+def _hidden_places(lean: Any, state: Any, seat: int) -> list[tuple[list[int], int]]:
+    """``determinize.hidden_places``: every (pile, position) whose card ``seat`` cannot see."""
+    places = []
+    up = state.up
+    for zone in _zones_in_order(lean):
+        rules = lean.game.zones[zone.name]
+        piles = getattr(state, zone.slot)
+        owners = 1 if zone.per == "game" else state.players if zone.per == "seat" else state.nteams
+        per_owner = len(piles) // owners
+        mine = seat if zone.per != "team" else (seat if state.teams is None else state.teams[seat])
+        for i, pile in enumerate(piles):
+            owner = None if zone.per == "game" else i // per_owner
+            if rules.visible_to == "none" or rules.visible_to == "owner" and owner != mine:
+                places += [(pile, k) for k in range(len(pile))]
+            elif rules.top_only:
+                last = len(pile) - 1
+                places += [(pile, k) for k, card in enumerate(pile) if k != last or not up[card]]
+            else:
+                places += [(pile, k) for k, card in enumerate(pile) if not up[card]]
+    return places
+
+
+def _forbidden(lean: Any, state: Any, places: list) -> list[list] | None:
+    """``determinize._forbidden_suits``: each place's suits its card may not have, or None."""
+    tricks = lean.game.tricks
+    if tricks is None or not tricks.must_follow or state.played_round != state.round or not state.voids:
+        return None
+    hands = getattr(state, lean.program.module.shape.zones[tricks.hand].slot)
+    suits_of_pile = {id(hands[seat]): suits for seat, suits in state.voids.items()}
+    forbidden = [suits_of_pile.get(id(pile), []) for pile, _ in places]
+    return forbidden if any(forbidden) else None
+
+
+def _deal(lean: Any, state: Any, cards: list[int], forbidden: list[list] | None, generator: int):
+    """``determinize._deal``: the hidden cards in a random order that respects ``forbidden``."""
+    if forbidden is None:
+        return rng.shuffled(generator, cards)
+    suit_of = lean.program.t_suit
+    suit = {card: suit_of(state, None, card) for card in cards}
+    for _ in range(REDEAL_TRIES):
+        order, generator = rng.shuffled(generator, cards)
+        dealt = _first_fit(order, forbidden, suit)
+        if dealt is not None:
+            return dealt, generator
+    return rng.shuffled(generator, cards)

@@ -1,0 +1,121 @@
+"""What a bot that looks ahead does with a game, on either engine: the moves of the seat to play,
+a move played on a copy, guesses of what a seat cannot see, and how good a position is for a seat.
+
+``ReferenceOps`` works on the reference's states and moves; ``LeanOps`` on the lean engine's
+states and actions (ints). Both draw the same guesses and reach the same positions, so a bot
+decides the same on either; on the lean engine it can afford several times the look-ahead.
+A move that cannot be played raises ``RulesError`` on both.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import apply_move, legal_moves
+from ..engine.state import State
+from ..errors import RulesError
+from ..lean import lean_game
+from .bot import seat_value, seat_values
+from .determinize import sample_state
+
+
+class ReferenceOps:
+    def __init__(self, game: Any):
+        self.game = game
+        self.hint = game.hint is not None
+
+    def legal(self, world: State) -> list:
+        return legal_moves(self.game, world, world.current)
+
+    def play(self, world: State, move: Any) -> None:
+        apply_move(self.game, world, move, checked=False)
+
+    def clone(self, world: State) -> State:
+        return world.clone()
+
+    def guess(self, world: State, seat: int, seed: int) -> State:
+        return sample_state(self.game, world, seat, seed)
+
+    def value(self, world: State, seat: int) -> float:
+        return seat_value(self.game, world, seat)
+
+    def values(self, world: State) -> list[float]:
+        return seat_values(self.game, world)
+
+    def team_of(self, world: State, seat: int) -> int:
+        return self.game.team_of(world, seat)
+
+    def key(self, move: Any) -> Any:
+        return move.text
+
+    def text(self, move: Any) -> str:
+        return move.text
+
+
+class LeanOps:
+    """The same, on a game's lean engine (``lean.LeanGame``): a move that fails is refused at
+    once (the reference's own error, which a bot only counts, is not worked out)."""
+
+    def __init__(self, lean: Any):
+        self.lean = lean
+        self.game = lean.game
+        self.hint = self.game.hint is not None
+        self.sign = 1 if self.game.score_order == "high" else -1
+        program = lean.program
+        self._legal, self._step, self.clone, self._hint, self._scores = (
+            program.legal, program.step, program.clone, program.hint, program.scores)
+
+    def legal(self, world: Any) -> list[int]:
+        return self._legal(world)
+
+    def play(self, world: Any, action: int) -> None:
+        try:
+            self._step(world, action)
+        except Exception:       # noqa: BLE001  (the reference raises a RulesError here)
+            raise RulesError("the move cannot be played in this guess") from None
+
+    def guess(self, world: Any, seat: int, seed: int) -> Any:
+        from .lean_guess import guess
+        return guess(self.lean, world, seat, seed)
+
+    def value(self, world: Any, seat: int) -> float:
+        if self.hint:
+            try:
+                return float(self._hint(world, seat))
+            except Exception:   # noqa: BLE001
+                self.lean.hint(world, seat)     # the reference's error
+                raise
+        return self.values(world)[seat]
+
+    def values(self, world: Any) -> list[float]:
+        if self.hint:
+            return [self.value(world, seat) for seat in range(world.players)]
+        return [self.sign * float(score) for score in self.lean.scores(world)]
+
+    def team_of(self, world: Any, seat: int) -> int:
+        return seat if world.teams is None else world.teams[seat]
+
+    def key(self, action: int) -> Any:
+        return action
+
+    def text(self, action: int) -> str:
+        return self.lean.action_text(action)
+
+
+def decided(game: Any, state: State, moves: list, decide: Any) -> Any:
+    """``decide(ops, world, choices)`` over the lean engine where it runs the game (the state
+    converted; its actions are the moves, in their order), else over the reference; the move."""
+    lean = lean_game(game)
+    if lean is not None and state.presets is None:
+        world = lean.from_state(state)
+        actions = lean.legal(world)
+        if len(actions) == len(moves):
+            return moves[actions.index(decide(lean_ops(lean), world, actions))]
+    return decide(ReferenceOps(game), state, moves)
+
+
+def lean_ops(lean: Any) -> LeanOps:
+    """The ops of a lean engine, made once for it."""
+    ops = getattr(lean, "bot_ops", None)
+    if ops is None:
+        ops = lean.bot_ops = LeanOps(lean)
+    return ops
