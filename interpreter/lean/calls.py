@@ -85,10 +85,32 @@ class CallWriter:
             return self._as_text(name, codes)
         if name == "len":
             return Code(f"len({codes[0].text})", INT, bits=17)
+        native = self._native(name, codes, types)
+        if native is not None:
+            return native
         result = self._result(name, types)
         impl = self.m.builtin(name)
         return Code(f"{impl}({', '.join(c.text for c in codes)})", result, live=False,
                     bits=17 if name in ("count", "index_of") else 64)
+
+    def _native(self, name: str, codes: list[Code], types: list[LType]) -> Code | None:
+        """Python's own list methods where they give what the language's built-in gives: over a
+        list of ints, texts, cards or seats (equality without a float's nan; never a bool, never
+        none where they differ), the same result, or a Python error where the built-in's is."""
+        first = types[0] if types else None
+        exact = isinstance(first, ListT) and not isinstance(codes[0].type, Opt) and first.elem in (INT, STR, CARD, SEAT)
+        if not exact:
+            return None
+        xs = codes[0].text
+        if name == "count":
+            return Code(f"{xs}.count({codes[1].text})", INT, bits=17)
+        if name == "index_of":
+            return Code(f"{xs}.index({codes[1].text})", INT, bits=17)
+        if name == "sum" and first.elem == INT:
+            return Code(f"_number(sum({xs}))", INT)
+        if name in ("max", "min") and len(codes) == 1 and first.elem in (INT, STR):
+            return Code(f"{name}({xs})", first.elem, bits=codes[0].bits)
+        return None
 
     def _arguments(self, name: str, args: tuple, env: Env) -> list[Code]:
         codes: list[Code] = []

@@ -69,6 +69,8 @@ class ExprWriter:
         return const_code(node.value, self.m)
 
     def _list(self, node: n.ListDisplay, env: Env) -> Code:
+        if node.items and all(isinstance(item, n.Literal) and type(item.value) in (int, str) for item in node.items):
+            return const_code([item.value for item in node.items], self.m)     # made once, bound
         items = [self.write(item, env) for item in node.items]
         kind = join_all([c.type for c in items])
         if kind is None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..limits import MAX_PILES
 from .code import Code, Env
-from .ltypes import INT, ListT, MapT, strip
+from .ltypes import BOOL, CARD, INT, NONE, NUM, SEAT, STR, ListT, MapT, Opt, Zone, strip
 
 FLOW_SLOTS = ("players", "rng", "round", "phase", "current", "turns", "moves", "over", "stop_reason")
 STATE_SLOTS = ("up", "zones", "teams", "nteams", "dice", "played_round", "played_by", "voids",
@@ -149,10 +149,19 @@ def _clone(m: Any) -> list[str]:
 
 
 def _copied(value: str, kind: Any) -> str:
-    """A copy of a variable's value: plain values shared, a flat list sliced, anything else deep."""
+    """A copy of a variable's value: plain values shared, a flat list or map copied, anything else
+    deep (an empty list's items, of no known kind, may be lists: deep too)."""
     inner = strip(kind)
-    if isinstance(inner, ListT) and not isinstance(strip(inner.elem), (ListT, MapT)):
-        return f"({value}[:] if {value} is not None else None)"
+    maybe = "" if inner == kind else f" if {value} is not None else None"
+    if isinstance(inner, ListT) and _flat(inner.elem):
+        return f"({value}[:]{maybe})"
+    if isinstance(inner, MapT) and _flat(inner.value):
+        return f"({value}.copy(){maybe})"
     if isinstance(inner, (ListT, MapT)):
         return f"_copy({value})"
     return value
+
+
+def _flat(kind: Any) -> bool:
+    """Values that are never lists or maps (copied by sharing them)."""
+    return kind in (INT, NUM, STR, BOOL, NONE, CARD, SEAT) or isinstance(kind, (Opt, Zone)) and _flat(strip(kind))
