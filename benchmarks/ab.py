@@ -1,11 +1,13 @@
 """Two checkouts of the project measured against each other, in one run, on a noisy machine.
 
     python3.11 benchmarks/ab.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 6] [--games dice_poker,schmier,floor,nerts]
-    python3.11 benchmarks/ab.py .@reference .@compiled      # the two engines of one checkout
+    python3.11 benchmarks/ab.py .@compiled .@lean           # two engines of one checkout
     python3.11 benchmarks/ab.py .@compiled+nocache .@compiled --games nerts   # free play's listing cache
 
-A checkout written ``PATH@ENGINE`` loads its games with ``load_game(..., engine=ENGINE)``;
-``PATH@ENGINE+nocache`` also turns the listing cache of free play off (``listing_cache.MODE``).
+A checkout written ``PATH@ENGINE`` plays its games with that engine: ``lean`` (the default where
+the checkout has it), ``compiled`` or ``reference`` (``load_game(..., engine=ENGINE)``, the lean
+engine off); ``PATH@ENGINE+nocache`` also turns the listing cache of free play off
+(``listing_cache.MODE``).
 
 Each round plays, in each checkout in turn and in a fresh process, random playouts of every game
 that has a hand-written baseline, alternating with the baseline itself, and of
@@ -37,11 +39,15 @@ from interpreter.tools.bench import baseline_playouts, interpreter_playouts, loa
 spec, baseline = sys.argv[1], Path(sys.argv[2])
 players, games, runs = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 engine_name, _, extra = sys.argv[6].partition("+")
-engine = {"engine": engine_name} if engine_name else {}
+engine = {"engine": engine_name} if engine_name not in ("", "lean") else {}
 if extra == "nocache":
     from interpreter.engine import listing_cache
     listing_cache.MODE = "off"
-contenders = {"interpreter": interpreter_playouts(load_game(spec, **engine), players)}
+try:
+    interpreter = interpreter_playouts(load_game(spec, **engine), players, lean=engine_name in ("", "lean"))
+except TypeError:       # a checkout from before the lean engine
+    interpreter = interpreter_playouts(load_game(spec, **engine), players)
+contenders = {"interpreter": interpreter}
 if baseline.is_file():
     contenders["baseline"] = baseline_playouts(load_baseline(baseline), players)
 best = {}

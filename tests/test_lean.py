@@ -150,3 +150,41 @@ def test_a_value_of_the_wrong_kind_sends_the_game_to_the_reference(case):
     with pytest.raises(Unsupported) as caught:
         LeanGame(load_game("probe.yaml", text=WITHOUT_GRID[case]))
     assert caught.value.reason == SENT_TO_THE_REFERENCE[case]
+
+
+# ------------------------------------------------------------------------------ work
+
+UNBOUNDED = """
+name: Pairs
+players: {min: 2, max: 2}
+variables:
+  game: {xs: [], n: 0}
+flow:
+  rounds: 1
+  phases:
+    - name: play
+      turns: {from: 0}
+      until: n >= 3
+      moves: [grow]
+moves:
+  grow:
+    do:
+      - add: {xs: n}
+      - set: {n: 'len([a + b for a in xs for b in xs]) + 1'}
+      - end_turn
+"""
+
+
+def test_work_the_lean_engine_cannot_bound_sends_the_game_to_the_reference():
+    """Two loops over a list that may grow without bound: the reference stops such an evaluation
+    at its budget, which the lean engine, counting nothing, could not."""
+    with pytest.raises(Unsupported) as caught:
+        LeanGame(load_game("pairs.yaml", text=UNBOUNDED))
+    assert caught.value.reason == ("the work of 'len([a + b for a in xs for b in xs]) + 1' is not bounded within "
+                                   "the budget at load (loops over lists whose length is not known)")
+
+
+def test_loops_over_lists_of_known_length_are_generated():
+    text = UNBOUNDED.replace("- add: {xs: n}", "- set: {xs: '[n, n + 1, n + 2]'}")
+    loaded = load_game("pairs.yaml", text=text)
+    lockstep(loaded, LeanGame(loaded), None, 1)

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from ..limits import MAX_COLLECTION
+from .work import ANY_LIST
 from .code import Code, Env
 from .ltypes import BOOL, CARD, INT, NONE, NUM, SEAT, LType, ListT, MapT, Unsupported, Zone, element, holds_objects, join, strip
 
@@ -26,7 +27,7 @@ class EffectWriter:
         self.w = module.writer
 
     def expr(self, text: Any, env: Env) -> Code:
-        return self.w.write(self.m.parse(text), env)
+        return self.w.write(self.m.top(text), env)
 
     def block(self, items: list | None, env: Env, indent: str) -> list[str]:
         """The statements of a block (``pass`` for an empty one)."""
@@ -84,6 +85,8 @@ class EffectWriter:
         if key_text is None:
             held = self.m.var_type(level, name)
             self.m.note_var(level, name, self._stored_type(held, value.type, add))
+            self.m.note_size(level, name, ANY_LIST if add and isinstance(strip(held), ListT)
+                             else self.m.budget.size(self.m.parse(value_text), {}) if _container(value.type) else 0)
             if not add and not _container(value.type):
                 return [f"{indent}{place} = {value.text}"]
             if add and held in (INT, NUM) and value.type in (INT, NUM):
@@ -91,8 +94,9 @@ class EffectWriter:
             verb = "_add_to" if add else "_stored"
             return [f"{indent}{place} = {verb}({place}, {value.text})" if add
                     else f"{indent}{place} = {verb}({value.text})"]
-        key = self.w.write(self.m.parse(key_text), env)
+        key = self.w.write(self.m.top(key_text), env)
         held = self.m.var_type(level, name)
+        self.m.note_size(level, name, ANY_LIST)     # a place of it set: a map may gain keys, a list lists
         self._note_item(level, name, held, key.type, value.type, add)
         return [f"{indent}_set_at({place}, {key.text}, {value.text}, {add})"]
 
@@ -122,6 +126,7 @@ class EffectWriter:
             level, slot, index = self._holder(target, None, env)
             options = self.expr(text, env)
             self.m.note_var(level, target, self._stored_type(self.m.var_type(level, target), element(options.type), False))
+            self.m.note_size(level, target, ANY_LIST if _container(element(options.type)) else 0)
             values = self.m.temp("options")
             place = f"{slot}[{index}]" if index else slot
             lines += [f"{indent}{values} = _choices({options.text})",
@@ -232,7 +237,7 @@ class EffectWriter:
 
     # -- control ---------------------------------------------------------------------------------
     def _if(self, item: dict, env: Env, indent: str) -> list[str]:
-        test = self.w.condition(self.m.parse(item["if"]), env)
+        test = self.w.condition(self.m.top(item["if"]), env)
         lines = [f"{indent}if {test}:"] + self.block(item.get("then"), env, indent + "    ")
         if "else" in item:
             lines += [f"{indent}else:"] + self.block(item["else"], env, indent + "    ")
@@ -246,16 +251,22 @@ class EffectWriter:
             raise Unsupported(f"a 'for' over {kind}")
         values, var = self.m.temp("items"), self.m.temp(name)
         inner = env.bind(name, Code(var, element(kind)))
+        outer = self.m.loop_turns
+        self.m.loop_turns = outer * self.m.budget.size(self.m.parse(rest.strip()[2:].strip()), {})
+        try:
+            body = self.block(item.get("do"), inner, indent + "    ")
+        finally:
+            self.m.loop_turns = outer
         return [f"{indent}{values} = list({items.text})",
                 f"{indent}_turns[0] -= len({values})",
                 f"{indent}if _turns[0] < 0: _fail()",
-                f"{indent}for {var} in {values}:"] + self.block(item.get("do"), inner, indent + "    ")
+                f"{indent}for {var} in {values}:"] + body
 
     def _log(self, item: dict, env: Env, indent: str) -> list[str]:
         """A log line: its values worked out (they may fail) and its length checked; the text is
         only for the tables, which play on the reference engine."""
         text = item["log"]
-        codes = [self.w.write(self.m.parse(match.group(1)), env) for match in TEMPLATE_PART.finditer(text)]
+        codes = [self.w.write(self.m.top(match.group(1)), env) for match in TEMPLATE_PART.finditer(text)]
         fixed = len(TEMPLATE_PART.sub("", text))
         longest = [self._longest_text(code.type) for code in codes]
         if None not in longest and fixed + sum(longest) <= MAX_COLLECTION:

@@ -114,7 +114,7 @@ def _end_round(m: Any) -> list[str]:
         lines += [f"    {branch} s.round >= {rounds}:", "        finish(s, None, sig)"]
         branch = "elif"
     if "until" in flow:
-        until = m.writer.condition(m.parse(flow["until"]), NO_SEAT)
+        until = m.writer.condition(m.top(flow["until"]), NO_SEAT)
         lines += [f"    {branch} {until}:", "        finish(s, None, sig)"]
         branch = "elif"
     cap = m.expr(flow["max_rounds"], NO_SEAT).text if "max_rounds" in flow else repr(game.max_rounds(None, {}))
@@ -138,7 +138,7 @@ def _settle(m: Any) -> list[str]:
              "            return"]
     current = Env({}, me="s.current", me_sure=False)
     for j, trigger in enumerate(data.get("triggers", [])):
-        test = m.writer.condition(m.parse(trigger["when"]), current)
+        test = m.writer.condition(m.top(trigger["when"]), current)
         lines += [f"        if {test}:", f"            e_trigger_{j}(s, s.current, sig)", "            continue"]
     phases = data["flow"]["phases"]
     end_turn = []
@@ -158,7 +158,7 @@ def _settle(m: Any) -> list[str]:
               "            continue"]
     untils = [(i, spec["until"]) for i, spec in enumerate(data["flow"]["phases"]) if "until" in spec]
     for k, (i, until) in enumerate(untils):
-        test = m.writer.condition(m.parse(until), Env({}, me="s.current", me_sure=True))
+        test = m.writer.condition(m.top(until), Env({}, me="s.current", me_sure=True))
         lines += [f"        if s.phase == {i} and {test}:", "            end_phase(s, me, sig)", "            continue"]
     lines += ["        return", "    _fail()", ""]
     for j, trigger in enumerate(data.get("triggers", [])):

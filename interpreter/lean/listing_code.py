@@ -152,7 +152,7 @@ def _stages(m: Any, spec: dict, params: list[str]) -> list[list[n.Node]]:
     stages: list[list[n.Node]] = [[] for _ in range(len(params) + 1)]
     if "when" not in spec:
         return stages
-    node = m.parse(spec["when"])
+    node = m.top(spec["when"])
     clauses = node.operands if isinstance(node, n.BoolOp) and node.op == "and" else (node,)
     stage = 0
     for clause in clauses:

@@ -18,6 +18,7 @@ from ..engine.game import Game
 from ..expr import BUILTINS
 from ..expr import nodes as n
 from ..expr.parse import parse_expression
+from ..limits import MAX_EVAL_STEPS
 from .effects import EffectWriter
 from .code import Code, Env, const_code
 from .exprs import ExprWriter
@@ -38,6 +39,7 @@ from .ltypes import (
     join_all,
 )
 from .shape import Shape, ident, shape_of
+from .work import Work
 
 PASSES = 8          # passes that may still teach variables' types; then the types are taken as known
 SMALL_BODY = 40     # nodes of a definition's body written in place at its calls
@@ -55,6 +57,15 @@ class Module:
                 self.var_types[(level, name)] = self._start_type(start)
         self._trees: dict[str, n.Node] = {}
         self._small: dict[str, bool] = {}
+        self.budget = Work(self)
+        # The most items each variable may hold (a list's), learnt as its types are: its start
+        # value's, then the largest list stored in it; a list added to without bound, any.
+        self.var_sizes: dict[tuple[str, str], int] = {
+            key: len(start) if isinstance(start, (list, dict)) else 0
+            for key, start in ((("game", k), v) for k, v in self.shape.game_vars.items())}
+        for level, names in (("seat", self.shape.seat_vars), ("team", self.shape.team_vars)):
+            self.var_sizes.update({(level, k): len(v) if isinstance(v, (list, dict)) else 0 for k, v in names.items()})
+        self.loop_turns = 1         # the turns of the 'for' effects around what is written now
         self._reset()
 
     def _reset(self) -> None:
@@ -114,8 +125,17 @@ class Module:
             tree = self._trees[text] = parse_expression(text)
         return tree
 
+    def top(self, value: Any) -> n.Node:
+        """An expression the game evaluates (not a definition's body): its work bounded within
+        the reference's budget, each turn of the 'for' effects around it counted (``work``)."""
+        tree = self.parse(value)
+        if self.budget.of(tree, {}) * self.loop_turns > MAX_EVAL_STEPS:
+            raise Unsupported(f"the work of '{_cut(str(value))}' is not bounded within the budget at load "
+                              "(loops over lists whose length is not known)")
+        return tree
+
     def expr(self, value: Any, env: Env) -> Code:
-        return self.writer.write(self.parse(value), env)
+        return self.writer.write(self.top(value), env)
 
     # -- variables -----------------------------------------------------------------------------------------
     def level_of(self, name: str) -> str:
@@ -124,6 +144,17 @@ class Module:
             if name in names:
                 return level
         raise Unsupported(f"'{name}' is not a variable")
+
+    def level_of_name(self, name: str) -> str | None:
+        """The level of a variable named ``name`` (as an expression names it), or None."""
+        kind = self.writer.names.kinds.get(name)
+        return kind if kind in ("game", "seat", "team") else None
+
+    def note_size(self, level: str, name: str, size: int) -> None:
+        """A list of at most ``size`` items is stored in the variable."""
+        if size > self.var_sizes.get((level, name), 0):
+            self.var_sizes[(level, name)] = size
+            self.changed = True
 
     def var_slot(self, level: str, name: str) -> str:
         prefix = {"game": "v", "seat": "sv", "team": "tv"}[level]
@@ -237,3 +268,7 @@ def _definitions(game: Game) -> dict[str, tuple[list[str], Any]]:
 
 
 __all__ = ["Module", "BOOL", "CARD", "DYN", "INT", "NUM", "SEAT", "STR", "ListT", "MapT"]
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."

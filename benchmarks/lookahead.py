@@ -1,0 +1,96 @@
+"""What a bot that looks ahead costs on the lean engine and on the compiled one, in one run.
+
+    python3.11 benchmarks/lookahead.py games/euchre.yaml [--positions 12] [--rollouts 60] [--rounds 3]
+
+From positions of one seeded random game (the decisions with more than one move), each round
+times, engine after engine: the search bot deciding at every position with a budget of
+``--rollouts`` (the same bot seeds, so the same guesses, rollouts and choices on both engines:
+the rollouts made are checked equal), then a copy of each position and one guess of its hidden
+cards for the seat to move. It prints the median of the rounds for each engine and the ratio,
+compiled over lean. Time is process CPU time.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from interpreter.api import load_game                                   # noqa: E402
+from interpreter.bots.ops import ReferenceOps, lean_ops                 # noqa: E402
+from interpreter.bots.search import SearchBot                           # noqa: E402
+from interpreter.lean import lean_game                                  # noqa: E402
+
+
+def positions(loaded, count: int) -> list:
+    state, choose, found = loaded.new_state(None, 3), random.Random(3), []
+    while not state.over and len(found) < count:
+        moves = loaded.legal_moves(state, state.current)
+        if len(moves) > 1:
+            found.append(state.clone())
+        loaded.apply(state, moves[choose.randrange(len(moves))], state.current)
+    return found
+
+
+def searches(loaded, worlds: list, rollouts: int, ops) -> tuple[float, int]:
+    made, started = 0, time.process_time()
+    for i, world in enumerate(worlds):
+        bot = SearchBot(loaded.game, world.current, seed=i, iterations=rollouts)
+        bot._search(ops, world, ops.legal(world))
+        made += bot.done
+    return time.process_time() - started, made
+
+
+def copies_and_guesses(worlds: list, ops, repeat: int = 50) -> tuple[float, float]:
+    started = time.process_time()
+    for _ in range(repeat):
+        for world in worlds:
+            ops.clone(world)
+    cloned = time.process_time() - started
+    started = time.process_time()
+    for _ in range(repeat):
+        for i, world in enumerate(worlds):
+            ops.guess(world, world.current, i)
+    return cloned / (repeat * len(worlds)) * 1e6, (time.process_time() - started) / (repeat * len(worlds)) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--positions", type=int, default=12)
+    parser.add_argument("--rollouts", type=int, default=60)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    loaded = load_game(args.game)
+    lean = lean_game(loaded)
+    if lean is None:
+        sys.exit(f"{args.game} does not run on the lean engine (rules show says why)")
+    refs = positions(loaded, args.positions)
+    engines = {"lean": (lean_ops(lean), [lean.from_state(s) for s in refs]), "compiled": (ReferenceOps(loaded.game), refs)}
+    timed: dict = {name: {"search": [], "clone": [], "guess": []} for name in engines}
+    made = {}
+    for _ in range(args.rounds):
+        for name, (ops, worlds) in engines.items():
+            seconds, made[name] = searches(loaded, worlds, args.rollouts, ops)
+            timed[name]["search"].append(made[name] / seconds)
+            clone, guess = copies_and_guesses(worlds, ops)
+            timed[name]["clone"].append(clone)
+            timed[name]["guess"].append(guess)
+    if made["lean"] != made["compiled"]:
+        sys.exit(f"the engines made {made['lean']} and {made['compiled']} rollouts: they searched differently")
+    print(f"{loaded.name}: {len(refs)} positions, search:{args.rollouts}, {args.rounds} rounds in turn, medians")
+    med = {name: {k: statistics.median(v) for k, v in parts.items()} for name, parts in timed.items()}
+    for name, parts in med.items():
+        print(f"  {name:<9} {parts['search']:9.0f} rollouts/s   clone {parts['clone']:7.2f} us   "
+              f"guess {parts['guess']:7.2f} us")
+    lean_figures, compiled = med["lean"], med["compiled"]
+    print(f"  lean over compiled: rollouts {lean_figures['search'] / compiled['search']:.2f}x, "
+          f"clone {compiled['clone'] / lean_figures['clone']:.2f}x, guess {compiled['guess'] / lean_figures['guess']:.2f}x faster")
+
+
+if __name__ == "__main__":
+    main()

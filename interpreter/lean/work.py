@@ -1,0 +1,202 @@
+"""How much work one evaluation of an expression may do, bounded at load from above.
+
+The reference counts each evaluation's work against ``limits.MAX_EVAL_STEPS`` (loop turns,
+function calls, items handed to built-ins, items of the lists made) and stops with an error at
+the limit. The lean engine counts nothing: it generates an expression only when this bound, worked
+out from the expression alone, keeps it within the limit, so the reference can never stop where
+the lean engine goes on. A list's length is what the game's shape allows where it is known (the
+seats, a zone's cards, the dice, a written list or range), else the most any list may hold
+(``limits.MAX_COLLECTION``); every node counts, and a list's items count again where they are
+made or handed on.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..expr import ANY, BUILTINS, ListOf, MapOf, OneOf
+from ..expr import nodes as n
+from ..limits import MAX_COLLECTION, MAX_EVAL_STEPS
+
+ANY_LIST = MAX_COLLECTION
+KEEPS_LENGTH = {"sorted", "reversed", "unique", "without", "sorted_by", "counts", "keys", "values"}
+
+
+class Work:
+    """Bounds of sizes and work for one game's expressions (``module.Module`` asks)."""
+
+    def __init__(self, module: Any):
+        self.m = module
+        self.game = module.game
+        self._sizes: dict[tuple, int] = {}
+        self._work: dict[tuple, int] = {}
+
+    def fits(self, node: n.Node, locals_: dict | None = None) -> bool:
+        return self.of(node, locals_ or {}) <= MAX_EVAL_STEPS
+
+    # -- sizes of lists -----------------------------------------------------------------------------
+    def size(self, node: n.Node, locals_: dict) -> int:
+        """The most items the list ``node`` gives may have."""
+        if isinstance(node, n.ListDisplay):
+            return len(node.items)
+        if isinstance(node, n.Range):
+            low, high = self.least(node.low, locals_), self.most(node.high, locals_)
+            return ANY_LIST if low is None or high is None else min(ANY_LIST, max(0, high - low + 1))
+        if isinstance(node, n.Name):
+            return self._name_size(node.name, locals_)
+        if isinstance(node, n.Member) and node.name == "cards":
+            return self.m.shape.cards
+        if isinstance(node, n.Member) and self.m.level_of_name(node.name) in ("seat", "team"):
+            return self.m.var_sizes.get((self.m.level_of_name(node.name), node.name), ANY_LIST)
+        if isinstance(node, n.Comprehension):
+            total = 1
+            for loop in node.loops:
+                total *= self.size(loop.iterable, locals_)
+            return min(total, ANY_LIST)
+        if isinstance(node, n.Slice):
+            return self.size(node.obj, locals_)
+        if isinstance(node, n.IfElse):
+            return max(self.size(node.then, locals_), self.size(node.other, locals_))
+        if isinstance(node, n.Arith) and all(op == "+" for op, _ in node.steps):
+            return min(ANY_LIST, self.size(node.first, locals_) + sum(self.size(x, locals_) for _, x in node.steps))
+        if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.args:
+            name = node.callee.name
+            if name in self.m.definitions and name not in locals_:
+                return self._defined_size(name, self._arg_sizes(node, locals_))
+            if name in KEEPS_LENGTH:
+                return self.size(node.args[0], locals_)
+            if name == "flatten" and isinstance(node.args[0], n.Comprehension):
+                inner = self._loop_locals(node.args[0], locals_)
+                return min(ANY_LIST, self.size(node.args[0], locals_) * self.size(node.args[0].element, inner))
+        return ANY_LIST
+
+    def _loop_locals(self, node: n.Comprehension, locals_: dict) -> dict:
+        inner = dict(locals_)
+        for loop in node.loops:
+            inner[loop.var] = ANY_LIST
+        return inner
+
+    # -- bounds of ints (the ends of ranges) -------------------------------------------------------
+    def most(self, node: n.Node, locals_: dict) -> int | None:
+        """The largest value an int expression may take, when known at load."""
+        if isinstance(node, n.Literal) and type(node.value) is int:
+            return node.value
+        if isinstance(node, n.Name) and node.name == "player_count" and node.name not in locals_:
+            return self.game.max_players
+        if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.callee.name == "len" \
+                and node.args and node.callee.name not in self.m.definitions:
+            return self.size(node.args[0], locals_)
+        if isinstance(node, n.Arith) and all(op in "+-" for op, _ in node.steps):
+            total = self.most(node.first, locals_)
+            for op, operand in node.steps:
+                bound = self.most(operand, locals_) if op == "+" else self.least(operand, locals_)
+                if total is None or bound is None:
+                    return None
+                total = total + bound if op == "+" else total - bound
+            return total
+        return None
+
+    def least(self, node: n.Node, locals_: dict) -> int | None:
+        """The smallest value an int expression may take, when known at load."""
+        if isinstance(node, n.Literal) and type(node.value) is int:
+            return node.value
+        if isinstance(node, n.Name) and node.name == "player_count" and node.name not in locals_:
+            return self.game.min_players
+        if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.callee.name == "len":
+            return 0
+        if isinstance(node, n.Arith) and all(op in "+-" for op, _ in node.steps):
+            total = self.least(node.first, locals_)
+            for op, operand in node.steps:
+                bound = self.least(operand, locals_) if op == "+" else self.most(operand, locals_)
+                if total is None or bound is None:
+                    return None
+                total = total + bound if op == "+" else total - bound
+            return total
+        return None
+
+    def _arg_sizes(self, node: n.Call, locals_: dict) -> tuple:
+        return tuple(self.size(arg, locals_) for arg in node.args)
+
+    def _name_size(self, name: str, locals_: dict) -> int:
+        if name in locals_:
+            return locals_[name]
+        level = self.m.level_of_name(name)
+        if level is not None:
+            return self.m.var_sizes.get((level, name), ANY_LIST)
+        if name == "players":
+            return self.game.max_players
+        if name == "dice":
+            return self.game.dice_count
+        if name == "playable" and self.game.tricks is not None:
+            return self.m.shape.cards
+        if name in self.m.definitions and not self.m.definitions[name][0]:
+            return self._defined_size(name, ())
+        return ANY_LIST
+
+    def _defined_size(self, name: str, args: tuple) -> int:
+        """The size a defined function's list may have, its list parameters as large as given."""
+        key = (name, args)
+        if key not in self._sizes:
+            self._sizes[key] = ANY_LIST       # recursion is refused at load: this is never read back
+            params = self.m.definitions[name][0]
+            self._sizes[key] = self.size(self.m.parse(self.m.definitions[name][1]), dict(zip(params, args)))
+        return self._sizes[key]
+
+    # -- work -----------------------------------------------------------------------------------------
+    def of(self, node: n.Node, locals_: dict) -> int:
+        """The most steps one evaluation of ``node`` may count (a bound, never less)."""
+        if isinstance(node, n.Comprehension):
+            return self._loops(node, locals_)
+        if isinstance(node, n.Lambda):
+            return 1 + self.of(node.body, locals_)
+        if isinstance(node, n.Range):
+            return 1 + self.size(node, locals_) + self.of(node.low, locals_) + self.of(node.high, locals_)
+        if isinstance(node, n.Call) and isinstance(node.callee, n.Name):
+            return self._call(node, locals_)
+        if isinstance(node, n.Name) and node.name in self.m.definitions and node.name not in locals_:
+            return 1 + self._defined_work(node.name, ())
+        if isinstance(node, n.Arith) and any(op == "+" for op, _ in node.steps):
+            made = self.size(node, locals_) if self._listy(node) else 0
+            return 1 + made + sum(self.of(child, locals_) for child in n.children(node))
+        return 1 + sum(self.of(child, locals_) for child in n.children(node))
+
+    def _listy(self, node: n.Arith) -> bool:
+        return isinstance(node.first, (n.ListDisplay, n.Comprehension)) or any(
+            isinstance(x, (n.ListDisplay, n.Comprehension)) for _, x in node.steps)
+
+    def _loops(self, node: n.Comprehension, locals_: dict) -> int:
+        turns, work = 1, 0
+        inner = dict(locals_)
+        for loop in node.loops:
+            work += turns * self.of(loop.iterable, inner)
+            turns = min(turns * self.size(loop.iterable, inner), MAX_EVAL_STEPS + 1)
+            inner[loop.var] = ANY_LIST
+            work += turns * (1 + sum(self.of(c, inner) for c in loop.conditions))
+        return work + turns * (1 + self.of(node.element, inner))
+
+    def _call(self, node: n.Call, locals_: dict) -> int:
+        name = node.callee.name
+        args = sum(self.of(arg, locals_) for arg in node.args)
+        if name in self.m.definitions and name not in locals_:
+            return 1 + args + self._defined_work(name, self._arg_sizes(node, locals_))
+        handed = self.size(node.args[0], locals_) if node.args and _takes_a_list(name) else 0
+        lambdas = [arg for arg in node.args if isinstance(arg, n.Lambda)]
+        return 1 + args + handed * (1 + sum(self.of(f.body, locals_) for f in lambdas)) + handed
+
+    def _defined_work(self, name: str, args: tuple) -> int:
+        """The work of a defined function's body, its list parameters as large as given."""
+        key = (name, args)
+        if key not in self._work:
+            self._work[key] = MAX_EVAL_STEPS + 1      # never read back (no recursion)
+            params = self.m.definitions[name][0]
+            self._work[key] = self.of(self.m.parse(self.m.definitions[name][1]), dict(zip(params, args)))
+        return self._work[key]
+
+
+def _takes_a_list(name: str) -> bool:
+    """Whether a built-in's first argument may be a list whose items it goes through (the
+    functions of tricks take a card)."""
+    builtin = BUILTINS.get(name)
+    if builtin is None or not builtin.params:
+        return False
+    kind = builtin.params[0].type
+    return isinstance(kind, (ListOf, MapOf, OneOf)) or kind == ANY
