@@ -188,3 +188,32 @@ def test_loops_over_lists_of_known_length_are_generated():
     text = UNBOUNDED.replace("- add: {xs: n}", "- set: {xs: '[n, n + 1, n + 2]'}")
     loaded = load_game("pairs.yaml", text=text)
     lockstep(loaded, LeanGame(loaded), None, 1)
+
+
+def test_a_guess_of_hidden_cards_is_the_references_card_for_card():
+    from interpreter.bots.determinize import sample_state
+    from interpreter.bots.lean_guess import guess
+    loaded = load_game(GAMES / "euchre.yaml")
+    lean = LeanGame(loaded)
+    for seed in range(4):
+        ref, state, choose = loaded.new_state(None, seed), lean.new_state(None, seed), random.Random(seed)
+        while not ref.over:
+            for seat in range(4):
+                assert lean.to_state(guess(lean, state, seat, seed + seat)) == sample_state(loaded.game, ref, seat,
+                                                                                            seed + seat)
+            moves, actions = loaded.legal_moves(ref, ref.current), lean.legal(state)
+            pick = choose.randrange(len(moves))
+            loaded.apply(ref, moves[pick], ref.current)
+            lean.step(state, actions[pick])
+
+
+def test_a_move_that_fails_in_a_guess_fails_with_the_references_error():
+    """The guess remembers how the reference would make it, to replay a failure exactly."""
+    from interpreter.bots.lean_guess import guess
+    loaded = load_game("probe.yaml", text=WITHOUT_GRID["division by zero"])
+    lean = LeanGame(loaded)
+    state = lean.new_state(None, 1)
+    guessed = guess(lean, state, state.current, 7)
+    with pytest.raises(RulesError) as caught:
+        lean.step(guessed, lean.legal(guessed)[0])
+    assert caught.value.message == "division by zero"

@@ -10,12 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import rng
-from .determinize import REDEAL_TRIES, _first_fit
+from .determinize import REDEAL_TRIES, _first_fit, sample_state
 
 
 def guess(lean: Any, world: Any, seat: int, seed: int) -> Any:
-    program, game = lean.program, lean.game
-    sample = program.clone(world)
+    sample = lean.program.clone(world)
     places = _hidden_places(lean, sample, seat)
     up = sample.up
     face = [up[pile[k]] for pile, k in places]
@@ -26,32 +25,43 @@ def guess(lean: Any, world: Any, seat: int, seed: int) -> Any:
         pile[k] = card
         up[card] = face_up
     sample.rng = generator
-    sample.origin = ("guess", world.origin, world.hist, seat, seed)
+    # Where it came from: the reference's own guess of the state it guesses (for an exact error)
+    sample.origin = ("guess", world.origin, world.hist, seat, seed, sample_state)
     sample.hist = None
-    del game
     return sample
 
 
-def _zones_in_order(lean: Any) -> list:
-    zones = list(lean.program.module.shape.zones.values())
-    return [z for z in zones if z.per != "team"] + [z for z in zones if z.per == "team"]
+def _zones_in_order(lean: Any) -> list[tuple]:
+    """Each zone's index in the state, owner kind and visibility, in the reference's order of
+    zones (made once for a lean engine)."""
+    kept = getattr(lean, "guess_zones", None)
+    if kept is None:
+        shape = lean.program.module.shape
+        zones = [z for z in shape.zones.values() if z.per != "team"] + [z for z in shape.zones.values() if z.per == "team"]
+        kept = lean.guess_zones = [(z.index, z.per, lean.game.zones[z.name].visible_to, lean.game.zones[z.name].top_only)
+                                   for z in zones]
+    return kept
 
 
 def _hidden_places(lean: Any, state: Any, seat: int) -> list[tuple[list[int], int]]:
     """``determinize.hidden_places``: every (pile, position) whose card ``seat`` cannot see."""
     places = []
     up = state.up
-    for zone in _zones_in_order(lean):
-        rules = lean.game.zones[zone.name]
-        piles = getattr(state, zone.slot)
-        owners = 1 if zone.per == "game" else state.players if zone.per == "seat" else state.nteams
+    for index, per, visible_to, top_only in _zones_in_order(lean):
+        piles = state.zones[index]
+        if per == "game":
+            owners, mine = 1, None
+        elif per == "seat":
+            owners, mine = state.players, seat
+        else:
+            owners, mine = state.nteams, seat if state.teams is None else state.teams[seat]
         per_owner = len(piles) // owners
-        mine = seat if zone.per != "team" else (seat if state.teams is None else state.teams[seat])
         for i, pile in enumerate(piles):
-            owner = None if zone.per == "game" else i // per_owner
-            if rules.visible_to == "none" or rules.visible_to == "owner" and owner != mine:
+            if not pile:
+                continue
+            if visible_to == "none" or visible_to == "owner" and (mine is None or i // per_owner != mine):
                 places += [(pile, k) for k in range(len(pile))]
-            elif rules.top_only:
+            elif top_only:
                 last = len(pile) - 1
                 places += [(pile, k) for k, card in enumerate(pile) if k != last or not up[card]]
             else:

@@ -199,15 +199,22 @@ class LeanGame:
     def _replay(self, state: Any) -> State:
         """The game played again in the reference from where the lean state came from, through
         its actions (the last of which failed in the lean module): the reference raises there."""
+        return self._replayed(state.origin, state.hist)
+
+    def _replayed(self, origin: Any, hist: Any) -> State:
+        """The reference state reached from ``origin`` (a seed, a reference state, or a bot's
+        guess of another state) through the actions of ``hist``."""
         actions = []
-        node = state.hist
+        node = hist
         while node is not None:
             node, action = node
             actions.append(action)
         actions.reverse()
-        origin = state.origin
         if isinstance(origin, State):
             ref = origin.clone()
+        elif origin[0] == "guess":      # (guess, the guessed state's origin and actions, seat, seed, how)
+            _, parent, parent_hist, seat, seed, guess = origin
+            ref = guess(self.game, self._replayed(parent, parent_hist), seat, seed)
         else:
             ref = core.new_state(self.game, origin[0], origin[1])
         for action in actions:
