@@ -18,12 +18,14 @@ from .bots.search import SearchBot
 from .engine.loaded import LoadedGame, load_game
 from .engine.moves import Move
 from .engine.state import State
+from .lean import LeanGame, lean_game, lean_reason
 from .play.records import read_record, replay
 from .tools.scenario_run import run_scenarios
 from .tools.simulate import simulate
 from .tools.simulate_report import GameOutcome, Report, plot_scores, render_text
 
 __all__ = [
-    "GameOutcome", "LoadedGame", "Move", "Report", "SearchBot", "State", "load_game", "make_bot", "parse_kind",
-    "plot_scores", "read_record", "render_text", "replay", "run_scenarios", "sample_state", "simulate",
+    "GameOutcome", "LeanGame", "LoadedGame", "Move", "Report", "SearchBot", "State", "lean_game", "lean_reason",
+    "load_game", "make_bot", "parse_kind", "plot_scores", "read_record", "render_text", "replay", "run_scenarios",
+    "sample_state", "simulate",
 ]

@@ -217,3 +217,29 @@ def test_a_move_that_fails_in_a_guess_fails_with_the_references_error():
     with pytest.raises(RulesError) as caught:
         lean.step(guessed, lean.legal(guessed)[0])
     assert caught.value.message == "division by zero"
+
+
+# ------------------------------------------------------------------------------ rules show
+
+def test_rules_show_names_the_engine_and_prints_the_generated_module():
+    import ast
+
+    from click.testing import CliRunner
+
+    from cli import main
+    runner = CliRunner()
+    shown = runner.invoke(main, ["show", "euchre"])
+    assert shown.exit_code == 0
+    assert shown.output.splitlines()[-1] == ("engine: lean (a module generated for this game: rules show --generated "
+                                             "prints it)")
+    nerts = runner.invoke(main, ["show", "nerts"])
+    assert nerts.output.splitlines()[-1] == ("engine: compiled; the lean engine does not generate this game: a deck is "
+                                             "dealt per seat (its cards depend on the number of players)")
+    generated = runner.invoke(main, ["show", "euchre", "--generated"])
+    assert generated.exit_code == 0
+    assert generated.output.startswith("# Euchre: the lean engine's module. Its constants:\n#   K0 = 'clubs'\n")
+    tree = ast.parse(generated.output)
+    names = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    assert {"State", "new_state", "clone", "legal", "step", "settle", "scores", "hint"} <= names
+    both = runner.invoke(main, ["show", "euchre", "--generated", "--resolved"])
+    assert both.exit_code == 2 and "give --resolved or --generated, not both" in both.output
