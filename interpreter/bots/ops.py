@@ -106,9 +106,12 @@ def decided(game: Any, state: State, moves: list, decide: Any) -> Any:
     converted; its actions are the moves, in their order), else over the reference; the move."""
     lean = lean_game(game)
     if lean is not None and state.presets is None:
-        world = lean.from_state(state)
-        actions = lean.legal(world)
-        if len(actions) == len(moves):
+        try:
+            world = lean.from_state(state)
+            actions = lean.legal(world)
+        except Exception:       # noqa: BLE001  (a state the lean engine cannot hold: the reference decides)
+            actions = None
+        if actions is not None and len(actions) == len(moves):
             return moves[actions.index(decide(lean_ops(lean), world, actions))]
     return decide(ReferenceOps(game), state, moves)
 

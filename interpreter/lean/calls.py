@@ -244,8 +244,6 @@ def _container(kind: LType) -> bool:
     return isinstance(strip(kind), (ListT, MapT))
 
 
-__all__ = ["CallWriter", "CARD", "SEAT", "INT"]
-
 
 def _simple(text: str) -> bool:
     """Code that may be written twice at no cost: a name (``s.v_dealer`` too) or a number."""

@@ -12,9 +12,8 @@ from typing import Any
 from ..limits import MAX_MOVES_PER_GAME, MAX_ROUNDS, MAX_TRIGGER_CASCADE
 from .actions import decode_lines
 from .code import Code, Env
-from .ltypes import INT, ListT
 from .listing_code import param_code, param_types
-from .ltypes import SEAT, Unsupported, strip
+from .ltypes import INT, SEAT, ListT, Unsupported
 
 NO_SEAT = Env(me="me", me_sure=False)       # a block where the acting seat may be none
 A_SEAT = Env(me="me", me_sure=True)
@@ -210,5 +209,3 @@ def write_scoring(m: Any) -> list[str]:
     lines += ["def hint(s, me):", f"    return {m.expr(hint, seat).text if hint is not None else 'None'}", ""]
     return lines
 
-
-__all__ = ["write_flow", "write_moves", "write_scoring", "SEAT", "strip"]

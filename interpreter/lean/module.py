@@ -22,22 +22,7 @@ from ..limits import MAX_EVAL_STEPS
 from .effects import EffectWriter
 from .code import Code, Env, const_code
 from .exprs import ExprWriter
-from .ltypes import (
-    BOOL,
-    CARD,
-    DYN,
-    EMPTY,
-    INT,
-    NUM,
-    SEAT,
-    STR,
-    LType,
-    ListT,
-    MapT,
-    Unsupported,
-    join,
-    join_all,
-)
+from .ltypes import EMPTY, LType, Unsupported, join, join_all
 from .shape import Shape, ident, shape_of
 from .work import Work
 
@@ -266,8 +251,6 @@ def _definitions(game: Game) -> dict[str, tuple[list[str], Any]]:
         found[name] = ([p.strip() for p in params.split(",")] if params and params.strip() else [], body)
     return found
 
-
-__all__ = ["Module", "BOOL", "CARD", "DYN", "INT", "NUM", "SEAT", "STR", "ListT", "MapT"]
 
 
 def _cut(text: str) -> str:

@@ -78,35 +78,24 @@ class Work:
     # -- bounds of ints (the ends of ranges) -------------------------------------------------------
     def most(self, node: n.Node, locals_: dict) -> int | None:
         """The largest value an int expression may take, when known at load."""
-        if isinstance(node, n.Literal) and type(node.value) is int:
-            return node.value
-        if isinstance(node, n.Name) and node.name == "player_count" and node.name not in locals_:
-            return self.game.max_players
-        if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.callee.name == "len" \
-                and node.args and node.callee.name not in self.m.definitions:
-            return self.size(node.args[0], locals_)
-        if isinstance(node, n.Arith) and all(op in "+-" for op, _ in node.steps):
-            total = self.most(node.first, locals_)
-            for op, operand in node.steps:
-                bound = self.most(operand, locals_) if op == "+" else self.least(operand, locals_)
-                if total is None or bound is None:
-                    return None
-                total = total + bound if op == "+" else total - bound
-            return total
-        return None
+        return self._bound(node, locals_, upper=True)
 
     def least(self, node: n.Node, locals_: dict) -> int | None:
         """The smallest value an int expression may take, when known at load."""
+        return self._bound(node, locals_, upper=False)
+
+    def _bound(self, node: n.Node, locals_: dict, upper: bool) -> int | None:
         if isinstance(node, n.Literal) and type(node.value) is int:
             return node.value
         if isinstance(node, n.Name) and node.name == "player_count" and node.name not in locals_:
-            return self.game.min_players
-        if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.callee.name == "len":
-            return 0
+            return self.game.max_players if upper else self.game.min_players
+        if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.callee.name == "len" \
+                and node.args and node.callee.name not in self.m.definitions:
+            return self.size(node.args[0], locals_) if upper else 0
         if isinstance(node, n.Arith) and all(op in "+-" for op, _ in node.steps):
-            total = self.least(node.first, locals_)
+            total = self._bound(node.first, locals_, upper)
             for op, operand in node.steps:
-                bound = self.least(operand, locals_) if op == "+" else self.most(operand, locals_)
+                bound = self._bound(operand, locals_, upper if op == "+" else not upper)
                 if total is None or bound is None:
                     return None
                 total = total + bound if op == "+" else total - bound
