@@ -160,6 +160,7 @@ def _settle(m: Any) -> list[str]:
         test = m.writer.condition(m.top(until), Env({}, me="s.current", me_sure=True))
         lines += [f"        if s.phase == {i} and {test}:", "            end_phase(s, me, sig)", "            continue"]
     lines += ["        return", "    _fail()", ""]
+    m.settle_body = lines[1:-1]         # written again at the end of ``step``: a call fewer a move
     for j, trigger in enumerate(data.get("triggers", [])):
         lines += _block(m, f"e_trigger_{j}", trigger.get("do"), current)
     return lines
@@ -186,8 +187,7 @@ def write_moves(m: Any) -> list[str]:
               "    sig = []",
               "    m_0(s, me, sig, a)" if len(m.game.moves) == 1 else
               f"    code, move = divmod(a, {len(m.game.moves)})\n    MOVES[move](s, me, sig, code)",
-              "    s.moves += 1",
-              "    settle(s, me, sig)", ""]
+              "    s.moves += 1"] + m.settle_body + [""]
     return lines
 
 

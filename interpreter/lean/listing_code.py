@@ -178,7 +178,7 @@ def _may_repeat(m: Any, params: list, types: list[LType]) -> bool:
         if how == "subset_of":
             distinct = item == INT or item == CARD and m.shape.unique_labels
         else:
-            distinct = domain.unique and (item in (SEAT, INT) or item == CARD and m.shape.unique_labels)
+            distinct = domain.unique and (item in (SEAT, INT, STR) or item == CARD and m.shape.unique_labels)
         if not distinct:
             return True
         env = env.bind(pname, param_code(pname, k, kind))
