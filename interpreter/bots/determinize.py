@@ -61,7 +61,12 @@ def _deal(game: Any, state: State, cards: list[int], forbidden: list[list] | Non
     """The hidden cards in a random order that respects ``forbidden``, place by place."""
     if forbidden is None:
         return rng.shuffled(generator, cards)
-    suit = _suits(game, state, cards)
+    return deal_respecting(cards, forbidden, _suits(game, state, cards), generator)
+
+
+def deal_respecting(cards: list[int], forbidden: list[list], suit: dict[int, Any], generator: int):
+    """The cards shuffled until a deal fits the places (each card's ``suit`` not forbidden at its
+    place), at most ``REDEAL_TRIES`` times; then any shuffle. The deal and the generator after it."""
     for _ in range(REDEAL_TRIES):
         order, generator = rng.shuffled(generator, cards)
         dealt = _first_fit(order, forbidden, suit)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import rng
-from .determinize import REDEAL_TRIES, _first_fit, sample_state
+from .determinize import deal_respecting, sample_state
 
 
 def guess(lean: Any, world: Any, seat: int, seed: int) -> Any:
@@ -85,10 +85,4 @@ def _deal(lean: Any, state: Any, cards: list[int], forbidden: list[list] | None,
     if forbidden is None:
         return rng.shuffled(generator, cards)
     suit_of = lean.program.t_suit
-    suit = {card: suit_of(state, None, card) for card in cards}
-    for _ in range(REDEAL_TRIES):
-        order, generator = rng.shuffled(generator, cards)
-        dealt = _first_fit(order, forbidden, suit)
-        if dealt is not None:
-            return dealt, generator
-    return rng.shuffled(generator, cards)
+    return deal_respecting(cards, forbidden, {card: suit_of(state, None, card) for card in cards}, generator)
