@@ -47,6 +47,14 @@ def eventually(check, what):
         time.sleep(0.02)
 
 
+def stopped_state(client):
+    """The first state of the stopped table a client got: on joining (a client that joins a
+    stopped table is told so at once) or later."""
+    if not (client.state or {}).get("stopped"):
+        client.wait(lambda m: m["type"] == "state" and m["stopped"])
+    return client.state
+
+
 def probe(tmp_path, free_play):
     text = CASES["division by zero"]
     if free_play:
@@ -59,16 +67,18 @@ def probe(tmp_path, free_play):
 def test_a_game_error_on_the_ticker_stops_that_table_only(tmp_path, console):
     tables = Tables()
     path = probe(tmp_path, free_play=True)
-    broken = tables.create(str(path), players=2, bots={1}, bot_speed=0.2, record_path=str(tmp_path / "p.jsonl"))
+    # The bot's move is due a second after the table is made: time for the server to start and
+    # for the console to be listened to (the server's logging set-up replaces its handlers).
+    broken = tables.create(str(path), players=2, bots={1}, bot_speed=1.0, record_path=str(tmp_path / "p.jsonl"))
     other = tables.create(str(GAMES / "nerts.yaml"), players=2, bots={0, 1}, bot_speed=0.05, seed=3)
     with ServerThread(tables) as server:
         said = console()
         person = Client(server, broken, broken.tokens.token(0))
         watcher = Client(server, broken)
         for client in (person, watcher):
-            assert client.wait(lambda m: m["type"] == "stopped") == {"type": "stopped", "reason": GAME_STOPPED}
-            state = client.wait(lambda m: m["type"] == "state")
+            state = stopped_state(client)
             assert state["stopped"] == GAME_STOPPED and state["view"]["moves"] == []
+            assert {"type": "stopped", "reason": GAME_STOPPED} in map(json.loads, client.raw)
         person.move("poke")
         assert person.receive() == {"type": "refused", "move": "poke", "reason": GAME_STOPPED}
         [report] = [r for r in said if r.levelno == logging.ERROR]
