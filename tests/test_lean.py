@@ -141,6 +141,25 @@ def _play_lean(lean):
     lean.scores(state)
 
 
+def _logging_probe(letters: int) -> str:
+    """The probe, its move logging a text of ``letters`` letters twice."""
+    text = WITHOUT_GRID["division by zero"].replace("nobody: none}", "nobody: none, word: ''}")
+    return text.replace('      - set: {n: "1 // (n - n)"}\n', f"""\
+      - set: {{word: "join(['abcdefghij' for i in 1..{letters // 10}], '')"}}
+      - log: 'said {{word}} and {{word}}'
+""")
+
+
+@pytest.mark.parametrize("letters, fails", [(40_000, False), (60_000, True)])
+def test_a_log_line_of_texts_is_measured_as_the_reference_measures_it(letters, fails):
+    loaded = load_game("probe.yaml", text=_logging_probe(letters))
+    expected = _outcome(lambda: _play_reference(loaded))
+    assert (expected is not None) == fails
+    if fails:
+        assert "this line would be longer than 100000 characters" in expected
+    assert _outcome(lambda: _play_lean(LeanGame(loaded))) == expected
+
+
 def test_the_probe_without_its_grid_is_generated():
     assert LeanGame(load_game("probe.yaml", text=PROBE.replace("  grid: {per: seat, grid: {rows: 2, cols: 2}}\n", "")))
 

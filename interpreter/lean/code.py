@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..limits import MAX_COLLECTION
 from .ltypes import BOOL, INT, NONE, NUM, STR, LType, ListT, MapT, Unsupported, join_all
 
 SAFE_BITS = 59          # an int of fewer bits stays within the language's 18 digits (10**18 > 2**59)
 UNBOUNDED = 64
+# A range whose ends take fewer bits has fewer items than a list may hold (2 * 2**15 < 100,000).
+RANGE_BITS = (MAX_COLLECTION.bit_length() - 1) - 1
 
 
 @dataclass(frozen=True)

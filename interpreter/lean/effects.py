@@ -12,7 +12,7 @@ from typing import Any
 from ..limits import MAX_COLLECTION
 from .work import ANY_LIST
 from .code import Code, Env
-from .ltypes import BOOL, CARD, INT, NONE, NUM, SEAT, LType, ListT, MapT, Unsupported, Zone, element, holds_objects, join, strip
+from .ltypes import BOOL, CARD, INT, NONE, NUM, SEAT, STR, LType, ListT, MapT, Unsupported, Zone, element, holds_objects, join, strip
 
 TARGET = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)(?:\[(.+)\])?$")
 SIGNALS = ("end_turn", "end_phase", "end_round", "end_game")
@@ -271,9 +271,22 @@ class EffectWriter:
         longest = [self._longest_text(code.type) for code in codes]
         if None not in longest and fixed + sum(longest) <= MAX_COLLECTION:
             return [f"{indent}({''.join(code.text + ', ' for code in codes)})"] if codes else []
+        if any(n is None and strip(code.type) != STR for n, code in zip(longest, codes)):
+            return [f"{indent}_log_length({fixed}, {self._shown(codes)})"]
+        # Texts of any length: the line is measured only when they could make it too long.
+        names = [self.m.temp("shown") for _ in codes]
+        bound = fixed + sum(4 if n is None else n for n in longest)    # 'none', for a text that is none
+        texts = " + ".join(f"len({name} or '')" for name, n in zip(names, longest) if n is None)
+        named = [Code(name, code.type) for name, code in zip(names, codes)]
+        return [f"{indent}{', '.join(names)}, = ({''.join(code.text + ', ' for code in codes)})",
+                f"{indent}if {bound} + {texts} > {MAX_COLLECTION}:",
+                f"{indent}    _log_length({fixed}, {self._shown(named)})"]
+
+    def _shown(self, codes: list[Code]) -> str:
+        """The values of a log line as the reference shows them (cards and seats as objects)."""
         parts = [f"_ref({code.text}, {self.m.const(code.type)})" if holds_objects(code.type) else code.text
                  for code in codes]
-        return [f"{indent}_log_length({fixed}, [{', '.join(parts)}])"]
+        return f"[{', '.join(parts)}]"
 
     def _longest_text(self, kind: LType) -> int | None:
         """The most characters a value of ``kind`` shows as in a log line, when bounded."""

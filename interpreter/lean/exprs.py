@@ -13,7 +13,7 @@ from typing import Any
 
 from ..expr import nodes as n
 from .calls import CallWriter
-from .code import SAFE_BITS, UNBOUNDED, Code, Env, const_code
+from .code import RANGE_BITS, SAFE_BITS, UNBOUNDED, Code, Env, const_code
 from .names import NameWriter
 from .ltypes import (
     ANY_ZONE,
@@ -92,8 +92,10 @@ class ExprWriter:
             values = list(range(node.low.value, node.high.value + 1))
             if len(values) <= 1000:
                 return Code(self.m.const(values), ListT(INT), live=True, size=len(values), unique=True)
-        return Code(f"_inclusive_range({low.text}, {high.text})", ListT(INT), bits=max(low.bits, high.bits),
-                    unique=True)
+        bits = max(low.bits, high.bits)
+        if low.type == high.type == INT and bits < RANGE_BITS:     # too few items to pass the limit
+            return Code(f"list(range({low.text}, {high.text} + 1))", ListT(INT), bits=bits, unique=True)
+        return Code(f"_inclusive_range({low.text}, {high.text})", ListT(INT), bits=bits, unique=True)
 
     # -- operators -------------------------------------------------------------------------------
     def _negation(self, node: n.Negation, env: Env) -> Code:
@@ -218,7 +220,8 @@ class ExprWriter:
             if not isinstance(kind, (ListT, MapT)) and kind != STR:
                 raise Unsupported(f"a loop over {kind}")
             var = self.m.temp(loop.var)
-            env = env.bind(loop.var, Code(var, element(kind), bits=_item_bits(element(kind))))
+            item_bits = min(items.bits, _item_bits(element(kind)))     # a list's bits are its items'
+            env = env.bind(loop.var, Code(var, element(kind), bits=item_bits))
             clauses.append(f"for {var} in {items.text}")
             clauses += [f"if {self.condition(c, env)}" for c in loop.conditions]
         element_code = self.write(node.element, env)
