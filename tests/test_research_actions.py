@@ -167,6 +167,30 @@ def test_the_information_state_holds_what_the_seat_saw_and_chose_only():
     assert passed_then_bet.information_state_string(0) != bet.information_state_string(0)
 
 
+def test_copies_that_share_their_past_give_the_information_state_a_fresh_session_gives():
+    """Copies share the events of their common past and the digests made up to them: whichever
+    copy folds first, each gives what a session playing the same actions alone gives."""
+    setup = Setup(load("last_card"), 2)
+    r = random.Random(4)
+    trunk = setup.new_session()
+    branches = []
+    for _ in range(30):
+        if trunk.is_terminal():
+            break
+        branches.append(trunk.clone())
+        trunk.information_state_string(r.randrange(2))        # some digests made, some not
+        trunk.apply(r.choice(trunk.legal_actions()) if not trunk.is_chance() else 0)
+    for branch in reversed(branches):
+        if not branch.is_terminal():
+            branch.apply(branch.legal_actions()[-1] if not branch.is_chance() else 0)
+    for session in [trunk] + branches:
+        alone = setup.new_session()
+        for _, action in session.history:
+            alone.apply(action)
+        for seat in (1, 0):
+            assert session.information_state_string(seat) == alone.information_state_string(seat)
+
+
 def test_free_play_follows_the_clock_in_seat_order():
     setup = Setup(load("nerts", target=1), 3, information_state=False)
     session = setup.new_session()

@@ -93,6 +93,10 @@ def _setup_from(path: str, options: dict, players: int | None, settings: dict) -
     return Setup.from_file(path, options, players, **settings)
 
 
+def _digest(chain: str, text: str) -> str:
+    return hashlib.sha256((chain + "\n" + text).encode()).hexdigest()
+
+
 def _restored(setup: Setup, data: dict) -> "Session":
     return Session.from_json(setup, data)
 
@@ -115,7 +119,9 @@ class Session:
         self.stopped = False          # the cap on moves was reached
         self.history: list[tuple[int, int]] = []
         # What each seat has observed and chosen, folded into one digest per seat when asked:
-        # the events (``trail``) since, and how many of them each seat's digest holds.
+        # the events (``trail``) since, and how many of them each seat's digest holds. Each event
+        # keeps the digests made up to it, by seat: the copies of a session share their trail's
+        # events, and a digest up to an event is the same in every copy that holds it.
         self.chains = [""] * setup.players
         self.folded = [0] * setup.players
         self.trail: list[tuple] = []
@@ -197,7 +203,7 @@ class Session:
 
     def _play(self, move: Any) -> None:
         if self.setup.information_state:
-            self.trail.append(("chose", self.seat, self.prefix))
+            self.trail.append(("chose", self.seat, self.prefix, {}))
         self.prefix, self.last_mover = (), move.seat
         self.moves += 1
         self.before = self.state
@@ -213,7 +219,7 @@ class Session:
         if not (state.over or self.stopped):
             self.seat = self._next_seat()
         if self.setup.information_state:
-            self.trail.append(("seen", state))
+            self.trail.append(("seen", state, {}))
 
     def _next_seat(self) -> int | None:
         state = self.state
@@ -229,16 +235,19 @@ class Session:
     def _fold(self, seat: int) -> str:
         """The seat's digest of every event so far: each state it saw (as its observation) and
         the actions of each move it chose."""
-        chain = self.chains[seat]
-        for event in self.trail[self.folded[seat]:]:
+        trail, start, chain = self.trail, self.folded[seat], self.chains[seat]
+        for k in range(len(trail) - 1, start - 1, -1):       # the newest digest a copy has made
+            made = trail[k][-1].get(seat)
+            if made is not None:
+                start, chain = k + 1, made
+                break
+        for event in trail[start:]:
             if event[0] == "seen":
-                text = observation_text(self.setup.game, event[1], seat)
+                chain = _digest(chain, observation_text(self.setup.game, event[1], seat))
             elif event[1] == seat:
-                text = json.dumps(event[2])
-            else:
-                continue
-            chain = hashlib.sha256((chain + "\n" + text).encode()).hexdigest()
-        self.chains[seat], self.folded[seat] = chain, len(self.trail)
+                chain = _digest(chain, json.dumps(event[2]))
+            event[-1][seat] = chain
+        self.chains[seat], self.folded[seat] = chain, len(trail)
         return chain
 
     # -- what a seat sees --------------------------------------------------------------------
