@@ -160,6 +160,18 @@ def test_a_log_line_of_texts_is_measured_as_the_reference_measures_it(letters, f
     assert _outcome(lambda: _play_lean(LeanGame(loaded))) == expected
 
 
+def test_a_seat_that_is_none_where_a_turn_begins_fails_with_the_references_error():
+    """A variable that holds a seat or none (here none) as the seat to begin the turns."""
+    text = WITHOUT_GRID["turns.from gives none"].replace("nobody: none}", "nobody: none, chosen: none}")
+    text = text.replace("{from: nobody,", "{from: chosen,").replace("      - set: {n: 1}\n", "      - set: {chosen: me}\n")
+    loaded = load_game("probe.yaml", text=text)
+    lean = LeanGame(loaded)
+    assert "s.current = (s.v_chosen) % s.players" in lean.program.source
+    expected = _outcome(lambda: _play_reference(loaded))
+    assert "error" in expected
+    assert _outcome(lambda: _play_lean(lean)) == expected
+
+
 def test_the_probe_without_its_grid_is_generated():
     assert LeanGame(load_game("probe.yaml", text=PROBE.replace("  grid: {per: seat, grid: {rows: 2, cols: 2}}\n", "")))
 

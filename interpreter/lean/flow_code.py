@@ -13,7 +13,7 @@ from ..limits import MAX_MOVES_PER_GAME, MAX_ROUNDS, MAX_TRIGGER_CASCADE
 from .actions import decode_lines
 from .code import Code, Env
 from .listing_code import param_code, param_types
-from .ltypes import INT, SEAT, ListT, Unsupported
+from .ltypes import INT, SEAT, ListT, Opt, Unsupported
 
 NO_SEAT = Env(me="me", me_sure=False)       # a block where the acting seat may be none
 A_SEAT = Env(me="me", me_sure=True)
@@ -52,6 +52,8 @@ def seat_value(code: Code) -> str:
     """A flow step's seat: a seat as it is, a number taken round the table (``flow._seat_value``)."""
     if code.type == SEAT or code.text == "0":
         return code.text
+    if code.type == Opt(SEAT):      # a seat, or none: then Python's TypeError sends the step to the reference
+        return f"({code.text}) % s.players"
     return f"_seat_of({code.text}, s.players)"
 
 

@@ -25,6 +25,12 @@ def write_tricks(m: Any) -> TrickInfo:
     """The helpers' lines (added to the module's functions) and the types of suits and ranks."""
     tricks = m.game.tricks
     section = m.game.spec.data["tricks"]
+    def suit_of(card: str) -> str:        # a card's suit written out for a local name: no call
+        return f"({m.expr(section['suit'], Env({'card': Code(card, CARD, bits=14)}, me='me', me_sure=False)).text})"
+
+    def rank_of(card: str) -> str:
+        return f"({m.expr(section['rank'], Env({'card': Code(card, CARD, bits=14)}, me='me', me_sure=False)).text})"
+
     card_env = Env({"card": Code("card", CARD, bits=14)}, me="me", me_sure=False)
     suit = m.expr(section["suit"], card_env)
     rank = m.expr(section["rank"], card_env)
@@ -41,22 +47,25 @@ def write_tricks(m: Any) -> TrickInfo:
         "def t_trump(s, me):", f"    return {trump.text if trump else 'None'}", "",
         "def t_led(s, me):",
         f"    p = {trick_pile}",
-        "    return t_suit(s, me, p[0]) if p else None", "",
+        "    if not p:",
+        "        return None",
+        "    first = p[0]",
+        f"    return {suit_of('first')}", "",
         "def t_winning(s, me):",
         f"    p = {trick_pile}",
         "    if not p:",
         "        return None",
-        "    trump = t_trump(s, me)",
+        f"    trump = {trump.text if trump else 'None'}",
         "    best = p[0]",
-        "    bs, br = t_suit(s, me, best), t_rank(s, me, best)",
+        f"    bs, br = {suit_of('best')}, {rank_of('best')}",
         "    for c in p[1:]:",
-        "        su = t_suit(s, me, c)",
+        f"        su = {suit_of('c')}",
         "        if su == bs:",
-        "            r = t_rank(s, me, c)",
+        f"            r = {rank_of('c')}",
         f"            if {higher}:",
         "                best, br = c, r",
         "        elif trump is not None and su == trump:",
-        "            best, bs, br = c, su, t_rank(s, me, c)",
+        f"            best, bs, br = c, su, {rank_of('c')}",
         "    return best", "",
         "def t_played_by(s, card):",
         "    if type(card) is not int:",
@@ -75,14 +84,19 @@ def write_tricks(m: Any) -> TrickInfo:
         "        return hand",
     ]
     if tricks.must_follow:
-        lines += ["    led = t_suit(s, me, p[0])",
-                  "    return [c for c in hand if t_suit(s, me, c) == led] or hand", ""]
+        lines += ["    first = p[0]",
+                  f"    led = {suit_of('first')}",
+                  f"    return [c for c in hand if {suit_of('c')} == led] or hand", ""]
     else:
         lines += ["    return hand", ""]
     lines += [
         "def t_play(s, me, card):",
         f"    p = {trick_pile}",
-        "    led = t_suit(s, me, p[0]) if p else None",
+        "    if p:",
+        "        first = p[0]",
+        f"        led = {suit_of('first')}",
+        "    else:",
+        "        led = None",
         "    try:",
         f"        s.{hand.slot}[me].remove(card)",
         "    except ValueError:",
@@ -92,7 +106,7 @@ def write_tricks(m: Any) -> TrickInfo:
         "    if s.played_round != s.round:",
         "        s.played_round, s.played_by, s.voids = s.round, {}, {}",
         "    s.played_by[card] = me",
-        "    if led is not None and t_suit(s, me, card) != led:",
+        f"    if led is not None and {suit_of('card')} != led:",
         "        off = s.voids.setdefault(me, [])",
         "        if led not in off:",
         "            off.append(led)", "",
