@@ -9,6 +9,7 @@ import random
 import pytest
 
 from interpreter.api import load_game
+from interpreter.engine.core import evaluate_hint
 from interpreter.errors import RulesError
 from interpreter.lean.engine import LeanGame
 from interpreter.lean.ltypes import Unsupported
@@ -41,6 +42,9 @@ def lockstep(loaded, lean: LeanGame, players: int | None, seed: int) -> int:
     choose = random.Random(seed)
     while True:
         assert lean.to_state(state) == ref, f"seed {seed}, move {ref.moves}"
+        if loaded.game.hint is not None:        # the bots' hint, to the last bit of a float
+            seats = range(ref.players)
+            assert [lean.hint(state, s) for s in seats] == [evaluate_hint(loaded.game, ref, s) for s in seats]
         if ref.over:
             break
         moves = loaded.legal_moves(ref, ref.current)

@@ -98,6 +98,9 @@ class CallWriter:
         list of ints, texts, cards or seats (equality without a float's nan; never a bool, never
         none where they differ), the same result, or a Python error where the built-in's is."""
         first = types[0] if types else None
+        if name == "sum" and isinstance(first, ListT) and not isinstance(codes[0].type, Opt) and first.elem == NUM:
+            # Added up in order, as the built-in does (Python's sum() of floats compensates since 3.12).
+            return Code(f"_number(_add_up({codes[0].text}))", NUM)
         exact = isinstance(first, ListT) and not isinstance(codes[0].type, Opt) and first.elem in (INT, STR, CARD, SEAT)
         if not exact:
             return None

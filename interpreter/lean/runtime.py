@@ -41,6 +41,14 @@ def number(value: Any) -> Any:
     raise Failed
 
 
+def add_up(numbers: list) -> Any:
+    """A list of numbers added in order (a float's sum as the language's ``sum`` makes it)."""
+    total = 0
+    for number in numbers:
+        total += number
+    return total
+
+
 def sized(items: Any) -> Any:
     """A list or string made by an expression, within the size limit."""
     if len(items) > MAX_COLLECTION:
@@ -84,7 +92,7 @@ def seat_of(value: Any, players: int) -> int:
     return value % players
 
 
-__all__ = ["Failed", "fail", "truth", "number", "sized", "function", "divide", "inclusive_range", "text_of",
+__all__ = ["Failed", "fail", "truth", "number", "add_up", "sized", "function", "divide", "inclusive_range", "text_of",
            "index", "top", "bottom", "seat", "seat_of", "to_ref", "from_ref", "below", "shuffled"]
 
 

@@ -134,10 +134,11 @@ def _clone(m: Any) -> list[str]:
              "    t.up, t.dice = s.up[:], s.dice[:]",
              "    t.teams, t.nteams, t.hist, t.origin = s.teams, s.nteams, s.hist, s.origin",
              "    t.played_round, t.played_by = s.played_round, dict(s.played_by)",
-             "    t.voids = {k: v[:] for k, v in s.voids.items()}",
-             "    t.zones = [[p[:] for p in z] for z in s.zones]"]
-    if m.shape.zones:
-        lines.append("    " + ", ".join("t." + z.slot for z in m.shape.zones.values()) + ", = t.zones")
+             "    t.voids = {k: v[:] for k, v in s.voids.items()} if s.voids else {}"]
+    for zone in m.shape.zones.values():
+        one_pile = zone.per == "game" and zone.piles is None
+        lines.append(f"    t.{zone.slot} = [s.{zone.slot}[0][:]]" if one_pile else f"    t.{zone.slot} = [p[:] for p in s.{zone.slot}]")
+    lines.append("    t.zones = [" + ", ".join("t." + z.slot for z in m.shape.zones.values()) + "]")
     for (level, name), kind in m.var_types.items():
         slot = m.var_slot(level, name)
         if level == "game":
