@@ -167,7 +167,8 @@ def test_a_log_line_of_texts_is_measured_as_the_reference_measures_it(letters, f
 def test_a_seat_that_is_none_where_a_turn_begins_fails_with_the_references_error():
     """A variable that holds a seat or none (here none) as the seat to begin the turns."""
     text = WITHOUT_GRID["turns.from gives none"].replace("nobody: none}", "nobody: none, chosen: none}")
-    text = text.replace("{from: nobody,", "{from: chosen,").replace("      - set: {n: 1}\n", "      - set: {chosen: me}\n")
+    text = text.replace("{from: nobody,", "{from: chosen,")
+    text = text.replace("      - set: {n: 1}\n", "      - set: {chosen: me}\n")
     loaded = load_game("probe.yaml", text=text)
     lean = LeanGame(loaded)
     assert "s.current = (s.v_chosen) % s.players" in lean.program.source

@@ -12,7 +12,8 @@ from typing import Any
 from ..limits import MAX_COLLECTION
 from .work import ANY_LIST
 from .code import Code, Env
-from .ltypes import BOOL, CARD, INT, NONE, NUM, SEAT, STR, LType, ListT, MapT, Unsupported, Zone, element, holds_objects, join, strip
+from .ltypes import (BOOL, CARD, INT, NONE, NUM, SEAT, STR, LType, ListT, MapT, Unsupported, Zone, element,
+                     holds_objects, join, strip)
 
 TARGET = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)(?:\[(.+)\])?$")
 SIGNALS = ("end_turn", "end_phase", "end_round", "end_game")

@@ -137,7 +137,8 @@ def _clone(m: Any) -> list[str]:
              "    t.voids = {k: v[:] for k, v in s.voids.items()} if s.voids else {}"]
     for zone in m.shape.zones.values():
         one_pile = zone.per == "game" and zone.piles is None
-        lines.append(f"    t.{zone.slot} = [s.{zone.slot}[0][:]]" if one_pile else f"    t.{zone.slot} = [p[:] for p in s.{zone.slot}]")
+        copied = f"[s.{zone.slot}[0][:]]" if one_pile else f"[p[:] for p in s.{zone.slot}]"
+        lines.append(f"    t.{zone.slot} = {copied}")
     lines.append("    t.zones = [" + ", ".join("t." + z.slot for z in m.shape.zones.values()) + "]")
     for (level, name), kind in m.var_types.items():
         slot = m.var_slot(level, name)

@@ -25,11 +25,10 @@ def write_tricks(m: Any) -> TrickInfo:
     """The helpers' lines (added to the module's functions) and the types of suits and ranks."""
     tricks = m.game.tricks
     section = m.game.spec.data["tricks"]
-    def suit_of(card: str) -> str:        # a card's suit written out for a local name: no call
-        return f"({m.expr(section['suit'], Env({'card': Code(card, CARD, bits=14)}, me='me', me_sure=False)).text})"
 
-    def rank_of(card: str) -> str:
-        return f"({m.expr(section['rank'], Env({'card': Code(card, CARD, bits=14)}, me='me', me_sure=False)).text})"
+    def written(part: str, card: str) -> str:
+        """The trick's ``suit`` or ``rank`` of the card in the local ``card``, written out (no call)."""
+        return f"({m.expr(section[part], Env({'card': Code(card, CARD, bits=14)}, me='me', me_sure=False)).text})"
 
     card_env = Env({"card": Code("card", CARD, bits=14)}, me="me", me_sure=False)
     suit = m.expr(section["suit"], card_env)
@@ -50,22 +49,22 @@ def write_tricks(m: Any) -> TrickInfo:
         "    if not p:",
         "        return None",
         "    first = p[0]",
-        f"    return {suit_of('first')}", "",
+        f"    return {written('suit', 'first')}", "",
         "def t_winning(s, me):",
         f"    p = {trick_pile}",
         "    if not p:",
         "        return None",
         f"    trump = {trump.text if trump else 'None'}",
         "    best = p[0]",
-        f"    bs, br = {suit_of('best')}, {rank_of('best')}",
+        f"    bs, br = {written('suit', 'best')}, {written('rank', 'best')}",
         "    for c in p[1:]:",
-        f"        su = {suit_of('c')}",
+        f"        su = {written('suit', 'c')}",
         "        if su == bs:",
-        f"            r = {rank_of('c')}",
+        f"            r = {written('rank', 'c')}",
         f"            if {higher}:",
         "                best, br = c, r",
         "        elif trump is not None and su == trump:",
-        f"            best, bs, br = c, su, {rank_of('c')}",
+        f"            best, bs, br = c, su, {written('rank', 'c')}",
         "    return best", "",
         "def t_played_by(s, card):",
         "    if type(card) is not int:",
@@ -85,8 +84,8 @@ def write_tricks(m: Any) -> TrickInfo:
     ]
     if tricks.must_follow:
         lines += ["    first = p[0]",
-                  f"    led = {suit_of('first')}",
-                  f"    return [c for c in hand if {suit_of('c')} == led] or hand", ""]
+                  f"    led = {written('suit', 'first')}",
+                  f"    return [c for c in hand if {written('suit', 'c')} == led] or hand", ""]
     else:
         lines += ["    return hand", ""]
     lines += [
@@ -94,7 +93,7 @@ def write_tricks(m: Any) -> TrickInfo:
         f"    p = {trick_pile}",
         "    if p:",
         "        first = p[0]",
-        f"        led = {suit_of('first')}",
+        f"        led = {written('suit', 'first')}",
         "    else:",
         "        led = None",
         "    try:",
@@ -106,7 +105,7 @@ def write_tricks(m: Any) -> TrickInfo:
         "    if s.played_round != s.round:",
         "        s.played_round, s.played_by, s.voids = s.round, {}, {}",
         "    s.played_by[card] = me",
-        f"    if led is not None and {suit_of('card')} != led:",
+        f"    if led is not None and {written('suit', 'card')} != led:",
         "        off = s.voids.setdefault(me, [])",
         "        if led not in off:",
         "            off.append(led)", "",
