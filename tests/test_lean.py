@@ -173,7 +173,11 @@ def test_a_seat_that_is_none_where_a_turn_begins_fails_with_the_references_error
     lean = LeanGame(loaded)
     assert "s.current = (s.v_chosen) % s.players" in lean.program.source
     expected = _outcome(lambda: _play_reference(loaded))
-    assert "error" in expected
+    assert expected == """\
+probe.yaml:14:21: error: expected a seat, got none
+   14 |       turns: {from: chosen, each: once}
+      |                     ^^^^^^
+while the game was set up (round 1, phase 'play')"""
     assert _outcome(lambda: _play_lean(lean)) == expected
 
 
