@@ -1,11 +1,16 @@
 """Cards, zones and hidden information, through a small shedding game (games/last_card.yaml)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from interpreter.api import load_game
 from interpreter.bots.agents import GreedyBot
 from interpreter.bots.determinize import sample_state
-from tests.helpers import load
+from interpreter.engine import acting_seats
+from interpreter.engine.views import EMPTY_SLOT, card_visible, view
+from tests.helpers import game_files, load
 
 
 @pytest.fixture(scope="module")
@@ -132,3 +137,27 @@ def test_a_shuffle_draws_what_fisher_yates_by_below_draws():
             j, expected_state = rng.below(expected_state, i + 1)
             expected[i], expected[j] = expected[j], expected[i]
         assert rng.shuffled(state, items) == (expected, expected_state)
+
+
+@pytest.mark.parametrize("path", game_files(), ids=lambda p: p.stem)
+def test_a_view_shows_each_card_that_its_seat_may_see_and_no_other(path):
+    """The view works out what a seat may not see a pile at a time: card for card, it agrees with
+    ``card_visible``, for every seat and a spectator, along a random game."""
+    loaded = load_game(path)
+    game, state, choose = loaded.game, loaded.new_state(None, 2), random.Random(2)
+    for _ in range(40):
+        table = game.card_table(state.players)
+        for seat in [None, *range(state.players)]:
+            zones = view(game, state, seat, with_moves=False)["zones"]
+            for name, piles in state.zones.items():
+                for i, pile in enumerate(piles):
+                    owner = game.pile_owner(state, name, i)
+                    assert zones[name][i] == [
+                        EMPTY_SLOT if card is None
+                        else table[card].label if card_visible(game, state, name, owner, pile, k, seat) else None
+                        for k, card in enumerate(pile)], (name, i, seat)
+        if state.over:
+            break
+        seat = state.current if state.current is not None else acting_seats(game, state)[0]
+        moves = loaded.legal_moves(state, seat)
+        loaded.apply(state, moves[choose.randrange(len(moves))], seat)

@@ -99,9 +99,12 @@ def standard_cards(jokers: int) -> list[dict]:
     return cards
 
 
+_PLAIN = frozenset({bool, int, float, str, type(None)})
+
+
 def to_json(value: Any) -> Any:
     """A stored value as JSON data; seats and cards are tagged so they read back exactly."""
-    if isinstance(value, bool) or value is None or isinstance(value, (int, float, str)):
+    if type(value) in _PLAIN or isinstance(value, (int, float, str)):
         return value
     if isinstance(value, Seat):
         return {"$seat": value.index}

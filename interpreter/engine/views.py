@@ -56,13 +56,15 @@ def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) 
     table = game.card_table(state.players)
     zones = {}
     for name, piles in state.zones.items():
-        zones[name] = [
-            [EMPTY_SLOT if c is None
-             else table[c].label if card_visible(game, state, name, game.pile_owner(state, name, i), pile, k, seat)
-             else None
-             for k, c in enumerate(pile)]
-            for i, pile in enumerate(piles)
-        ]
+        zones[name] = []
+        for i, pile in enumerate(piles):        # what the seat may not see, worked out once a pile
+            hidden = hidden_in_pile(game, state, name, game.pile_owner(state, name, i), pile, seat)
+            if len(hidden) == len(pile):
+                shown_pile = [None] * len(pile)
+            else:
+                shown_pile = [EMPTY_SLOT if c is None else None if k in hidden else table[c].label
+                              for k, c in enumerate(pile)]
+            zones[name].append(shown_pile)
     out = {
         "game": game.name, "seat": seat, "players": state.players, "round": state.round,
         "phase": game.phase_names[state.phase], "current": state.current, "over": state.over,
@@ -86,15 +88,16 @@ def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) 
     return out
 
 
-def _held_cards(data: Any) -> list[int]:
+def _held_cards(data: Any, out: list[int] | None = None) -> list[int]:
     """The ids of the cards in stored values written as JSON (``{"$card": id}``), in order."""
-    if isinstance(data, list):
-        return [c for item in data for c in _held_cards(item)]
-    if isinstance(data, dict):
-        if "$card" in data:
-            return [data["$card"]]
-        return [c for item in data.values() for c in _held_cards(item)]
-    return []
+    out = [] if out is None else out
+    if isinstance(data, dict) and "$card" in data:
+        out.append(data["$card"])
+        return out
+    for item in (data.values() if isinstance(data, dict) else data):
+        if isinstance(item, (list, dict)):      # a number or a text holds no card
+            _held_cards(item, out)
+    return out
 
 
 def shown(game: Any, state: State) -> dict:
