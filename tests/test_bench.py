@@ -108,14 +108,25 @@ def test_bench_text_puts_the_baseline_beside_the_interpreter():
     result = run(["bench", DICE, "--games", "2", "--runs", "1", "--baseline", "dice_poker"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "Dice poker: 3 players, random bots, median of 1 run, seed 0"
+    assert lines[0] == "Dice poker: 3 players, random bots, median of 1 run in turn, seed 0"
     assert lines[1].split() == ["games", "moves", "playouts/s", "us/move", "peak", "memory", "retained"]
     mine = re.fullmatch(r"Dice poker" + ROW, lines[2])
     theirs = re.fullmatch(r"baseline dice_poker" + ROW, lines[3])
     assert mine and theirs, lines
     assert mine.groups() == theirs.groups() == ("2", "308")     # the same games, move for move
-    assert re.fullmatch(r"interpreter / baseline: \d+\.\d\dx the cost per move", lines[4])
+    assert re.fullmatch(r"interpreter / baseline: \d+\.\d\dx the cost per move, the median of the runs", lines[4])
     assert len(lines) == 5
+
+
+def test_bench_times_the_baseline_in_turn_and_gives_the_spread_of_the_runs():
+    result = run(["bench", DICE, "--games", "1", "--runs", "3", "--baseline", "dice_poker"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Dice poker: 3 players, random bots, median of 3 runs in turn, seed 0"
+    ratio = re.fullmatch(r"interpreter / baseline: (\d+\.\d\d)x the cost per move, the median of the runs "
+                         r"\(runs (\d+\.\d\d)-(\d+\.\d\d)x\)", lines[4])
+    median, lowest, highest = map(float, ratio.groups())
+    assert lowest <= median <= highest
 
 
 def test_bench_json_gives_every_run_and_the_medians():
@@ -136,7 +147,9 @@ def test_bench_json_gives_every_run_and_the_medians():
         assert m["us_per_move"] == pytest.approx(m["median_seconds"] / m["moves"] * 1e6)
         assert m["playouts_per_second"] == pytest.approx(2 / m["median_seconds"])
         assert m["peak_bytes"] > 0
-    assert data["ratio"] == pytest.approx(mine["us_per_move"] / theirs["us_per_move"])
+    pairs = [(a / mine["moves"]) / (b / theirs["moves"]) for a, b in zip(mine["seconds"], theirs["seconds"])]
+    assert data["ratios"] == pytest.approx(pairs)
+    assert data["ratio"] == pytest.approx(statistics.median(pairs))
 
 
 def test_bench_without_a_baseline_has_no_ratio():

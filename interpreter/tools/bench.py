@@ -72,14 +72,23 @@ class BenchReport:
     baseline: Measure | None
 
     @property
+    def ratios(self) -> list[float]:
+        """The interpreter's cost per move over the baseline's, in each pair of runs timed in turn."""
+        if self.baseline is None:
+            return []
+        mine, theirs = self.interpreter, self.baseline
+        return [(a / mine.moves) / (b / theirs.moves) for a, b in zip(mine.seconds, theirs.seconds)]
+
+    @property
     def ratio(self) -> float | None:
-        """The interpreter's cost per move over the baseline's."""
-        return None if self.baseline is None else self.interpreter.us_per_move / self.baseline.us_per_move
+        """The median of ``ratios``: what a shared, noisy machine changes least."""
+        return statistics.median(self.ratios) if self.ratios else None
 
     def to_json(self) -> dict:
         return {"game": self.game, "players": self.players, "seed": self.seed, "runs": self.runs,
                 "interpreter": self.interpreter.to_json(),
-                "baseline": None if self.baseline is None else self.baseline.to_json(), "ratio": self.ratio}
+                "baseline": None if self.baseline is None else self.baseline.to_json(), "ratio": self.ratio,
+                "ratios": self.ratios}
 
 
 def interpreter_playouts(loaded: LoadedGame, players: int, lean: bool = True) -> Playouts:
@@ -149,14 +158,18 @@ def load_baseline(path: Path) -> Any:
     return module
 
 
-def measure(label: str, play: Playouts, games: int, runs: int, seed: int) -> Measure:
-    """``runs`` timed runs of the same ``games`` playouts, then one more for memory."""
-    seconds, moves = [], 0
+def measure(contenders: list[tuple[str, Playouts]], games: int, runs: int, seed: int) -> list[Measure]:
+    """``runs`` timed runs of the same ``games`` playouts by each contender, the contenders in turn
+    (A B A B: a machine that slows down slows both), then one more each for memory."""
+    seconds: list[list[float]] = [[] for _ in contenders]
+    moves = [0] * len(contenders)
     for _ in range(runs):
-        started = time.perf_counter()
-        moves = play(games, seed)
-        seconds.append(time.perf_counter() - started)
-    return Measure(label, games, moves, tuple(seconds), *memory(play, games, seed))
+        for k, (_, play) in enumerate(contenders):
+            started = time.perf_counter()
+            moves[k] = play(games, seed)
+            seconds[k].append(time.perf_counter() - started)
+    return [Measure(label, games, moves[k], tuple(seconds[k]), *memory(play, games, seed))
+            for k, (label, play) in enumerate(contenders)]
 
 
 def memory(play: Playouts, games: int, seed: int) -> tuple[int, int]:
@@ -182,16 +195,16 @@ def bench(loaded: LoadedGame, games: int = 20, runs: int = 5, players: int | Non
     if games < 1 or runs < 1:
         raise OptionError(f"games and runs must be at least 1, not {games} and {runs}")
     players = loaded.game.default_players if players is None else players
-    mine = measure(loaded.name, interpreter_playouts(loaded, players, lean), games, runs, seed)
-    theirs = None
+    contenders = [(loaded.name, interpreter_playouts(loaded, players, lean))]
     if baseline is not None:
-        theirs = measure(f"baseline {baseline.__name__.removeprefix('baseline_')}",
-                         baseline_playouts(baseline, players), games, runs, seed)
-    return BenchReport(loaded.name, players, seed, runs, mine, theirs)
+        contenders.append((f"baseline {baseline.__name__.removeprefix('baseline_')}",
+                           baseline_playouts(baseline, players)))
+    mine, *theirs = measure(contenders, games, runs, seed)
+    return BenchReport(loaded.name, players, seed, runs, mine, theirs[0] if theirs else None)
 
 
 def render_text(report: BenchReport) -> str:
-    runs = f"{report.runs} run" + ("" if report.runs == 1 else "s")
+    runs = f"{report.runs} run" + ("" if report.runs == 1 else "s") + (" in turn" if report.baseline else "")
     lines = [f"{report.game}: {report.players} players, random bots, median of {runs}, seed {report.seed}",
              f"{'':<24} {'games':>6} {'moves':>8} {'playouts/s':>11} {'us/move':>9} {'peak memory':>12} {'retained':>10}"]
     for m in (report.interpreter, report.baseline):
@@ -199,7 +212,8 @@ def render_text(report: BenchReport) -> str:
             lines.append(f"{m.label[:24]:<24} {m.games:>6} {m.moves:>8} {m.playouts_per_second:>11.1f} "
                          f"{m.us_per_move:>9.1f} {format_bytes(m.peak_bytes):>12} {format_bytes(m.retained_bytes):>10}")
     if report.ratio is not None:
-        lines.append(f"interpreter / baseline: {report.ratio:.2f}x the cost per move")
+        spread = f" (runs {min(report.ratios):.2f}-{max(report.ratios):.2f}x)" if len(report.ratios) > 1 else ""
+        lines.append(f"interpreter / baseline: {report.ratio:.2f}x the cost per move, the median of the runs{spread}")
     return "\n".join(lines)
 
 
