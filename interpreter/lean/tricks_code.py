@@ -8,11 +8,16 @@ The state keeps, for the round ``played_round``, the seat that played each card
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from .code import Code, Env
 from .ltypes import CARD, INT, NUM, LType, Opt, Unsupported, holds_objects, nullable, strip
+
+
+PLACEHOLDER = "__card__"
+PLACEHOLDER_NAME = re.compile(r"(?<![\w.])__card__(?!\w)")
 
 
 @dataclass
@@ -25,10 +30,13 @@ def write_tricks(m: Any) -> TrickInfo:
     """The helpers' lines (added to the module's functions) and the types of suits and ranks."""
     tricks = m.game.tricks
     section = m.game.spec.data["tricks"]
+    # The suit and rank written once for a card named by a placeholder, then for each local name.
+    read = Env({"card": Code(PLACEHOLDER, CARD, bits=14)}, me="me", me_sure=False)
+    templates = {part: m.expr(section[part], read).text for part in ("suit", "rank")}
 
     def written(part: str, card: str) -> str:
         """The trick's ``suit`` or ``rank`` of the card in the local ``card``, written out (no call)."""
-        return f"({m.expr(section[part], Env({'card': Code(card, CARD, bits=14)}, me='me', me_sure=False)).text})"
+        return "(" + PLACEHOLDER_NAME.sub(card, templates[part]) + ")"
 
     card_env = Env({"card": Code("card", CARD, bits=14)}, me="me", me_sure=False)
     suit = m.expr(section["suit"], card_env)
