@@ -32,15 +32,13 @@ def write_tricks(m: Any) -> TrickInfo:
     section = m.game.spec.data["tricks"]
     # The suit and rank written once for a card named by a placeholder, then for each local name.
     read = Env({"card": Code(PLACEHOLDER, CARD, bits=14)}, me="me", me_sure=False)
-    templates = {part: m.expr(section[part], read).text for part in ("suit", "rank")}
+    suit, rank = m.expr(section["suit"], read), m.expr(section["rank"], read)
+    templates = {"suit": suit.text, "rank": rank.text}
 
     def written(part: str, card: str) -> str:
         """The trick's ``suit`` or ``rank`` of the card in the local ``card``, written out (no call)."""
         return "(" + PLACEHOLDER_NAME.sub(card, templates[part]) + ")"
 
-    card_env = Env({"card": Code("card", CARD, bits=14)}, me="me", me_sure=False)
-    suit = m.expr(section["suit"], card_env)
-    rank = m.expr(section["rank"], card_env)
     trump = m.expr(section["trump"], Env(me="me", me_sure=False)) if "trump" in section else None
     if holds_objects(suit.type):
         raise Unsupported("a trick's suit that is a card or a seat")
@@ -49,8 +47,8 @@ def write_tricks(m: Any) -> TrickInfo:
     trick_pile = f"s.{zone.slot}[0]"
     higher = "(r > br)" if strip(rank.type) in (INT, NUM) and not isinstance(rank.type, Opt) else "_higher(r, br)"
     lines = [
-        "def t_suit(s, me, card):", f"    return {suit.text}", "",
-        "def t_rank(s, me, card):", f"    return {rank.text}", "",
+        "def t_suit(s, me, card):", f"    return {written('suit', 'card')}", "",
+        "def t_rank(s, me, card):", f"    return {written('rank', 'card')}", "",
         "def t_trump(s, me):", f"    return {trump.text if trump else 'None'}", "",
         "def t_led(s, me):",
         f"    p = {trick_pile}",
