@@ -271,7 +271,7 @@ def show(file: str, resolved: bool, generated: bool, options: tuple[str, ...]) -
     """Describe a game: players, options, phases and moves, and the engine that runs it."""
     from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError
-    from interpreter.lean import lean_game, lean_reason
+    from interpreter.lean import lean_game
     from interpreter.tools.describe import engine_line, resolved_yaml, summary
 
     if resolved and generated:
@@ -284,9 +284,9 @@ def show(file: str, resolved: bool, generated: bool, options: tuple[str, ...]) -
         click.echo(resolved_yaml(loaded.spec))
     elif generated:
         lean = lean_game(loaded)
-        click.echo(lean.program.text() if lean else engine_line(lean_reason(loaded)))
+        click.echo(lean.program.text() if lean else engine_line(loaded))
     else:
-        click.echo(summary(loaded.spec) + "\n" + engine_line(lean_reason(loaded)))
+        click.echo(summary(loaded.spec) + "\n" + engine_line(loaded))
 
 
 @main.command("games")

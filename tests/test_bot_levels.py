@@ -55,9 +55,9 @@ def test_the_command_line_takes_a_level_and_refuses_a_bad_one():
 
 def test_a_level_plays_free_play_at_its_own_speed_and_other_bots_at_the_tables():
     hard = Session(load("nerts"), 2, 5, "hard", humans={0}, bot_speed=2.0)
-    assert hard.table.speeds == {1: 0.6}
+    assert hard.table.clock.speeds == {1: 0.6}
     priority = Session(load("nerts"), 2, 5, "priority", humans={0}, bot_speed=2.0)
-    assert priority.table.speeds == {1: 2.0}
+    assert priority.table.clock.speeds == {1: 2.0}
 
 
 def test_a_bot_that_always_errs_plays_at_random_and_one_that_never_does_draws_nothing_for_it():

@@ -19,12 +19,11 @@ from tests.runtime_games import CASES, PROBE
 FLOOR = ROOT / "benchmarks" / "floor.yaml"
 # A game the lean engine does not generate, and why (rules show --generated prints it).
 NOT_GENERATED = {
-    "nerts": "a deck is dealt per seat (its cards depend on the number of players)",
     "gnoming_a_round": "zone 'grid' is a grid",
     "gnoming_a_round_two_players": "zone 'grid' is a grid",
 }
 # Seeds per game, and the options and players each is also played with.
-SEEDS = {"schmier": 2, "floor": 3}
+SEEDS = {"schmier": 2, "floor": 3, "nerts": 1}
 VARIANTS = [
     ("euchre", {"allow_lone_defender": "true"}, None),
     ("euchre", {"stick_the_dealer": "false"}, None),
@@ -32,6 +31,8 @@ VARIANTS = [
     ("dice_poker", {"strict_chance": "true"}, 4),
     ("last_card", {}, 5),
     ("crazy_eights", {}, 2),
+    ("nerts", {"jokers": "true"}, 2),
+    ("nerts", {"jokers": "true", "partnerships": "true", "draw_one": "true"}, 6),
 ]
 
 
@@ -47,12 +48,17 @@ def lockstep(loaded, lean: LeanGame, players: int | None, seed: int) -> int:
             assert [lean.hint(state, s) for s in seats] == [evaluate_hint(loaded.game, ref, s) for s in seats]
         if ref.over:
             break
-        moves = loaded.legal_moves(ref, ref.current)
-        actions = lean.legal(state)
-        assert [lean.text(state, a) for a in actions] == [m.text for m in moves], f"seed {seed}, move {ref.moves}"
+        seats = loaded.acting_seats(ref)
+        assert lean.acting_seats(state) == seats, f"seed {seed}, move {ref.moves}"
+        seat = ref.current
+        if seat is None:        # free play: any seat that may move
+            seat = seats[choose.randrange(len(seats))]
+        moves = loaded.legal_moves(ref, seat)
+        actions = lean.legal(state, seat)
+        assert [lean.action_text(a) for a in actions] == [m.text for m in moves], f"seed {seed}, move {ref.moves}"
         pick = choose.randrange(len(moves))
-        loaded.apply(ref, moves[pick], ref.current)
-        lean.step(state, actions[pick])
+        loaded.apply(ref, moves[pick], seat)
+        lean.step(state, actions[pick], seat)
     assert lean.scores(state) == loaded.scores(ref)
     assert lean.results(state) == loaded.results(ref)
     return ref.moves
@@ -273,8 +279,13 @@ def test_rules_show_names_the_engine_and_prints_the_generated_module():
     assert shown.output.splitlines()[-1] == ("engine: lean (a module generated for this game: rules show --generated "
                                              "prints it)")
     nerts = runner.invoke(main, ["show", "nerts"])
-    assert nerts.output.splitlines()[-1] == ("engine: compiled; the lean engine does not generate this game: a deck is "
-                                             "dealt per seat (its cards depend on the number of players)")
+    assert nerts.output.splitlines()[-1] == (
+        "engine: lean (a module generated for this game: rules show --generated prints it), for 2 to 6 players; "
+        "with more, compiled: the work of 'not hand_over and all(stuck(p) for p in layouts)' is not bounded within "
+        "the budget at load with 7 players (loops over lists whose length is not known)")
+    gnoming = runner.invoke(main, ["show", "gnoming_a_round"])
+    assert gnoming.output.splitlines()[-1] == ("engine: compiled; the lean engine does not generate this game: zone "
+                                               "'grid' is a grid")
     generated = runner.invoke(main, ["show", "euchre", "--generated"])
     assert generated.exit_code == 0
     assert generated.output.startswith("# Euchre: the lean engine's module. Its constants:\n#   K0 = 'clubs'\n")
@@ -283,3 +294,15 @@ def test_rules_show_names_the_engine_and_prints_the_generated_module():
     assert {"State", "new_state", "clone", "legal", "step", "settle", "scores", "hint"} <= names
     both = runner.invoke(main, ["show", "euchre", "--generated", "--resolved"])
     assert both.exit_code == 2 and "give --resolved or --generated, not both" in both.output
+
+
+def test_a_game_is_generated_for_the_numbers_of_players_its_work_is_bounded_for():
+    """Nerts with 7 or 8 seats could loop past the budget by its bounds: those tables run on
+    the compiled engine, the others on the lean one."""
+    from interpreter.lean import lean_game
+    loaded = load_game(GAMES / "nerts.yaml")
+    assert lean_game(loaded, 6) is not None and lean_game(loaded) is not None
+    assert lean_game(loaded, 7) is None
+    with pytest.raises(Unsupported) as caught:
+        lean_game(loaded).new_state(7, 0)
+    assert caught.value.reason.endswith("with 7 players (loops over lists whose length is not known)")

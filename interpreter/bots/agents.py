@@ -32,6 +32,7 @@ GREEDY_SAMPLES = 4
 class RandomBot(Bot):
     kind = "random"
     plays_lean = True
+    looks_ahead = False
 
     def decide(self, state: State, moves: list[Move]) -> Move:
         return moves[self.draw(len(moves))]
@@ -78,8 +79,8 @@ class PriorityBot(Bot):
     at random); quick enough for real-time play."""
 
     kind = "priority"
-
     plays_lean = True
+    looks_ahead = False
 
     def decide(self, state: State, moves: list[Move]) -> Move:
         return self._preferred([m.name for m in moves], moves)

@@ -104,8 +104,9 @@ class LeanOps:
 def decided(game: Any, state: State, moves: list, decide: Any) -> Any:
     """``decide(ops, world, choices)`` over the lean engine where it runs the game (the state
     converted; its actions are the moves, in their order), else over the reference; the move."""
-    lean = lean_game(game)
-    if lean is not None and state.presets is None:
+    lean = lean_game(game, state.players)
+    # In free play a copy's mover is not the seat to play: the reference's moves name theirs.
+    if lean is not None and state.presets is None and state.current is not None:
         try:
             world = lean.from_state(state)
             actions = lean.legal(world)

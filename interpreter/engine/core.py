@@ -37,10 +37,10 @@ def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict 
     stack = presets.stacks if presets is not None else None
     if stack:
         _check_stack(game, players, stack)
-    state = _started(game, State(players=players, rng=rng.seed_state(seed), presets=presets))
+    state = started(game, State(players=players, rng=rng.seed_state(seed), presets=presets))
     with active(game, state):
         try:
-            _place_zones(game, state)
+            place_zones(game, state)
             _place_decks(game, state)
             flow.start_match(game, state)
         except Exception as error:
@@ -62,17 +62,17 @@ def check_piles(game: Any) -> None:
     the start values, so ``rules validate`` refuses too many (``limits.MAX_PILES``) at the
     ``piles:`` that passes the limit. A failure of another kind is left to ``new_state``."""
     for players in range(game.min_players, game.max_players + 1):
-        state = _started(game, State(players=players, rng=rng.seed_state(0)))
+        state = started(game, State(players=players, rng=rng.seed_state(0)))
         with active(game, state):
             try:
-                _place_zones(game, state)
+                place_zones(game, state)
             except LimitError:
                 raise
             except Exception:   # noqa: BLE001 - reported by new_state, with where it happened
                 return
 
 
-def _started(game: Any, state: State) -> State:
+def started(game: Any, state: State) -> State:
     """``state`` with the start values of the variables and the dice."""
     variables = game.variables
     state.vars = copy_value(variables.get("game", {}))
@@ -81,7 +81,7 @@ def _started(game: Any, state: State) -> State:
     return state
 
 
-def _place_zones(game: Any, state: State) -> None:
+def place_zones(game: Any, state: State) -> None:
     """Every zone's empty piles, and the teams (a zone per team has piles for each)."""
     game.allocate_zones(state, ("game", "seat"))
     _place_teams(game, state)

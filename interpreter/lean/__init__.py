@@ -19,16 +19,22 @@ from .ltypes import Unsupported
 _made: "weakref.WeakKeyDictionary[Any, LeanGame | str]" = weakref.WeakKeyDictionary()
 
 
-def lean_game(game: Any) -> LeanGame | None:
-    """The lean engine of ``game`` (a ``Game`` or a ``LoadedGame``), or None when it is not generated."""
+def lean_game(game: Any, players: int | None = None) -> LeanGame | None:
+    """The lean engine of ``game`` (a ``Game`` or a ``LoadedGame``), or None when it is not
+    generated (for ``players`` seats, when given)."""
     made = _lean(getattr(game, "game", game))
-    return made if isinstance(made, LeanGame) else None
+    if not isinstance(made, LeanGame) or players is not None and players > made.most_players:
+        return None
+    return made
 
 
 def lean_reason(game: Any) -> str | None:
-    """Why ``game`` runs on the compiled engine, or None when the lean engine runs it."""
+    """Why ``game`` runs on the compiled engine, or None when the lean engine runs it (for every
+    number of players: else why not for more)."""
     made = _lean(getattr(game, "game", game))
-    return made if isinstance(made, str) else None
+    if isinstance(made, LeanGame):
+        return made.beyond
+    return made
 
 
 def _lean(game: Any) -> LeanGame | str:

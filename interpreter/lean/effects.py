@@ -253,7 +253,8 @@ class EffectWriter:
         values, var = self.m.temp("items"), self.m.temp(name)
         inner = env.bind(name, Code(var, element(kind)))
         outer = self.m.loop_turns
-        self.m.loop_turns = outer * self.m.budget.size(self.m.parse(rest.strip()[2:].strip()), {})
+        listed = self.m.parse(rest.strip()[2:].strip())
+        self.m.loop_turns = {p: turns * self.m.budgets[p].size(listed, {}) for p, turns in outer.items()}
         try:
             body = self.block(item.get("do"), inner, indent + "    ")
         finally:

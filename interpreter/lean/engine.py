@@ -15,9 +15,11 @@ from ..engine.moves import Move, notation
 from ..engine.state import State
 from ..engine.values import ZoneRef, to_json
 from ..errors import RulesError
+from .flow_code import free_play
 from .ltypes import Unsupported
 from .program import Program
 from .runtime import from_ref, to_ref
+from .shape import PILE_BITS, PILE_MASK
 
 
 class Diverged(RulesError):
@@ -31,15 +33,23 @@ class LeanGame:
     def __init__(self, game: Any):
         self.game = getattr(game, "game", game)
         self.program = Program(self.game)
+        # The most players the module is generated for (every count but where a bound of work
+        # passes the budget with more), and why not for more.
+        self.most_players = self.program.module.most_players
+        self.beyond = self.program.module.beyond if self.most_players < self.game.max_players else None
         self.cards = self.program.cards
         self.decode = self.program.actions.decode
         self.move_names = list(self.game.moves)
+        self._zone_names = list(self.program.module.shape.zones)
+        self.free_play = free_play(self.game)
         self._legal, self._step, self._clone = self.program.legal, self.program.step, self.program.clone
 
     # -- playing ---------------------------------------------------------------------------------
     def new_state(self, players: int | None = None, seed: int = 0) -> Any:
         players = self.game.default_players if players is None else players
         core.check_players(self.game, players)
+        if players > self.most_players:
+            raise Unsupported(self.beyond)
         try:
             state = self.program.new_state(players, seed)
         except Exception:       # noqa: BLE001  (the reference says what failed)
@@ -48,17 +58,36 @@ class LeanGame:
         state.origin = (players, seed)
         return state
 
-    def legal(self, state: Any) -> list[int]:
+    def legal(self, state: Any, seat: int | None = None) -> list[int]:
+        """The actions of ``seat`` (default: the seat to act; in free play, the first seat that
+        may move), in the reference's order."""
         try:
-            return self._legal(state)
+            if seat is None and state.current is None and not state.over:
+                seats = self.acting_seats(state)
+                return self._legal(state, seats[0]) if seats else []
+            return self._legal(state, seat)
         except Exception:       # noqa: BLE001
             reference = self.to_state(state)
-            core.legal_moves(self.game, reference, reference.current)
+            core.legal_moves(self.game, reference, seat)
             raise Diverged("the lean engine failed to list moves the reference lists") from None
 
-    def step(self, state: Any, action: int) -> None:
+    def acting_seats(self, state: Any) -> list[int]:
+        """The seats that may move now: the seat whose turn it is, or every seat with a move in
+        free play."""
+        if state.over:
+            return []
+        if state.current is not None:
+            return [state.current]
         try:
-            self._step(state, action)
+            return [seat for seat in range(state.players) if self._legal(state, seat)]
+        except Exception:       # noqa: BLE001
+            core.acting_seats(self.game, self.to_state(state))
+            raise Diverged("the lean engine failed to list moves the reference lists") from None
+
+    def step(self, state: Any, action: int, seat: int | None = None) -> None:
+        """Play ``action`` for ``seat`` (default: the seat to act; named in free play)."""
+        try:
+            self._step(state, action, seat)
         except Exception:       # noqa: BLE001
             self._replay(state)
             raise Diverged("the lean engine failed at a move the reference plays") from None
@@ -124,10 +153,33 @@ class LeanGame:
         from .listing_code import param_types
         kind = self.program.module.param_type_cache[move][k] if move in self.program.module.param_type_cache \
             else param_types(self.program.module, move)[k]
-        return to_ref(value, kind, self.cards, lambda zone, pile: self._zone_ref(state, zone, pile))
+        return to_ref(value, kind, self.cards, self._zone_ref_of)
 
-    def _zone_ref(self, state: Any, zone: str, pile: int) -> ZoneRef:
-        raise Unsupported("a zone as a value")
+    def _zone_ref(self, state: Any, zone: str | None, pile: int) -> ZoneRef:
+        """The reference's zone of a pile of ``zone`` (of any zone when None: then its place)."""
+        shape = self.program.module.shape
+        if zone is None:
+            zone, pile = self._zone_names[pile >> PILE_BITS], pile & PILE_MASK
+        kept = shape.zones[zone]
+        if kept.piles is None:
+            return ZoneRef(zone, None if kept.per == "game" else pile)
+        if kept.per == "game":
+            return ZoneRef(zone, None, pile, numbered=True)
+        each = shape.piles_each(zone)
+        return ZoneRef(zone, pile // each, pile % each, numbered=True)
+
+    def _zone_ref_of(self, zone: str | None, pile: int) -> ZoneRef:
+        return self._zone_ref(None, zone, pile)
+
+    def _zone_pile(self, ref: ZoneRef, any_zone: bool = False) -> int:
+        """``_zone_ref`` backwards: a pile's number in its zone, or its place."""
+        shape = self.program.module.shape
+        kept = shape.zones[ref.name]
+        if kept.piles is None or kept.per == "game":
+            pile = ref.index if kept.piles is not None else (ref.owner or 0)
+        else:
+            pile = ref.owner * shape.piles_each(ref.name) + ref.index
+        return kept.index << PILE_BITS | pile if any_zone else pile
 
     # -- the reference's states ------------------------------------------------------------------
     def to_state(self, state: Any) -> State:
@@ -137,7 +189,7 @@ class LeanGame:
         game_vars = {}
         for (level, name), kind in m.var_types.items():
             if level == "game":
-                game_vars[name] = to_ref(getattr(state, m.var_slot(level, name)), kind, cards)
+                game_vars[name] = to_ref(getattr(state, m.var_slot(level, name)), kind, cards, self._zone_ref_of)
         if state.teams is not None:
             game_vars["$teams"] = list(state.teams)
         if state.played_round is not None:
@@ -155,7 +207,8 @@ class LeanGame:
     def _holders(self, state: Any, level: str, count: int) -> list[dict]:
         m, cards = self.program.module, self.cards
         kinds = [(name, kind) for (lv, name), kind in m.var_types.items() if lv == level]
-        return [{name: to_ref(getattr(state, m.var_slot(level, name))[i], kind, cards) for name, kind in kinds}
+        return [{name: to_ref(getattr(state, m.var_slot(level, name))[i], kind, cards, self._zone_ref_of)
+                 for name, kind in kinds}
                 for i in range(count)]
 
     def _played(self, state: Any) -> dict:
@@ -186,10 +239,10 @@ class LeanGame:
         for (level, name), kind in m.var_types.items():
             slot = m.var_slot(level, name)
             if level == "game":
-                setattr(state, slot, from_ref(ref.vars[name], kind))
+                setattr(state, slot, from_ref(ref.vars[name], kind, self._zone_pile))
             else:
                 holders = ref.seat_vars if level == "seat" else ref.team_vars
-                setattr(state, slot, [from_ref(h[name], kind) for h in holders])
+                setattr(state, slot, [from_ref(h[name], kind, self._zone_pile) for h in holders])
         played = ref.vars.get("$played")
         state.played_round = played["round"] if played else None
         state.played_by = {int(c): seat for c, seat in played["by"].items()} if played else {}
@@ -218,12 +271,13 @@ class LeanGame:
         else:
             ref = core.new_state(self.game, origin[0], origin[1])
         for action in actions:
-            lean_move = self._move_in(ref, action)
-            core.apply_move(self.game, ref, lean_move, ref.current)
+            action, seat = action if isinstance(action, tuple) else (action, ref.current)
+            lean_move = self._move_in(action, seat)
+            core.apply_move(self.game, ref, lean_move, seat)
         return ref
 
-    def _move_in(self, ref: State, action: int) -> Move:
+    def _move_in(self, action: int, seat: int | None) -> Move:
         index, args = self.decode(action)
         name = self.move_names[index]
         values = tuple(self._ref_arg(None, name, k, value) for k, value in enumerate(args))
-        return Move(ref.current, name, values, notation(name, values))
+        return Move(seat, name, values, notation(name, values))

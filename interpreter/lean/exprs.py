@@ -16,7 +16,6 @@ from .calls import CallWriter
 from .code import RANGE_BITS, SAFE_BITS, UNBOUNDED, Code, Env, const_code
 from .names import NameWriter
 from .ltypes import (
-    ANY_ZONE,
     BOOL,
     DYN,
     EMPTY,
@@ -75,6 +74,7 @@ class ExprWriter:
         kind = join_all([c.type for c in items])
         if kind is None:
             raise Unsupported("a list holds values of several kinds")
+        items = [self.m.as_type(c, kind) for c in items]
         return Code("[" + ", ".join(c.text for c in items) + "]", ListT(kind), size=len(items))
 
     def _map(self, node: n.MapDisplay, env: Env) -> Code:
@@ -117,6 +117,7 @@ class ExprWriter:
             kind = join(at, bt)
             if kind is None:
                 raise Unsupported("a list joined to a list of another kind")
+            a, b = self.m.as_type(a, kind), self.m.as_type(b, kind)
             size = None if a.size is None or b.size is None else a.size + b.size
             return Code(f"_sized({a.text} + {b.text})", kind, size=size)
         if op == "+" and STR in (at, bt):
@@ -176,8 +177,7 @@ class ExprWriter:
         kind = join(then.type, other.type)
         if kind is None:
             raise Unsupported(f"'if' gives {then.type} or {other.type}")
-        if kind == ANY_ZONE:
-            then, other = self.m.any_zone(then), self.m.any_zone(other)
+        then, other = self.m.as_type(then, kind), self.m.as_type(other, kind)
         return Code(f"({then.text} if {test} else {other.text})", kind, then.live or other.live,
                     max(then.bits, other.bits))
 

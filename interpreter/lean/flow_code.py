@@ -13,7 +13,7 @@ from ..limits import MAX_MOVES_PER_GAME, MAX_ROUNDS, MAX_TRIGGER_CASCADE
 from .actions import decode_lines
 from .code import Code, Env
 from .listing_code import param_code, param_types
-from .ltypes import INT, SEAT, ListT, Opt, Unsupported
+from .ltypes import INT, SEAT, ListT, Opt
 
 NO_SEAT = Env(me="me", me_sure=False)       # a block where the acting seat may be none
 A_SEAT = Env(me="me", me_sure=True)
@@ -21,8 +21,6 @@ A_SEAT = Env(me="me", me_sure=True)
 
 def write_flow(m: Any) -> list[str]:
     game = m.game
-    if any(phase.turns is None for phase in game.phases):
-        raise Unsupported("a phase of free play (everyone at once)")
     flow = game.spec.data["flow"]
     lines = ["def start_round(s, me, sig):", "    s.round += 1"]
     lines += _run(m, flow.get("round_start"), NO_SEAT, "me") + ["    START[0](s, me, sig)", ""]
@@ -62,7 +60,11 @@ def _block(m: Any, name: str, items: list | None, env: Env) -> list[str]:
 
 
 def _phase(m: Any, i: int, spec: dict) -> list[str]:
-    turns = spec["turns"]
+    turns = spec.get("turns")
+    if turns is None:           # free play: no seat to act, no turn starts
+        lines = [f"def start_{i}(s, me, sig):", f"    s.phase, s.turns, s.current = {i}, 0, None"]
+        lines += _run(m, spec.get("start"), NO_SEAT, "me") + [""]
+        return lines + [f"def end_{i}(s, me, sig):"] + (_run(m, spec.get("end"), NO_SEAT, "me") or ["    pass"]) + [""]
     first = "0"
     if "from" in turns:
         code = m.expr(turns["from"], NO_SEAT)
@@ -80,7 +82,9 @@ TURN_SEAT = Env(me="tm", me_sure=True)      # the seat whose turn ends, then the
 
 def end_turn_lines(m: Any, i: int, spec: dict, indent: str) -> list[str]:
     """``flow._end_turn`` of phase ``i``, written in place (in ``settle``)."""
-    turns = spec["turns"]
+    turns = spec.get("turns")
+    if turns is None:           # free play: no turn to end
+        return [f"{indent}pass"]
     lines = _run(m, spec.get("turn_end"), TURN_SEAT, "s.current", indent) + [f"{indent}s.turns += 1"]
     if turns.get("each") == "once":
         lines += [f"{indent}if s.turns >= s.players:", f"{indent}    sig.append('end_phase')", f"{indent}else:"]
@@ -168,6 +172,11 @@ def _settle(m: Any) -> list[str]:
     return lines
 
 
+def free_play(game: Any) -> bool:
+    """Whether a phase of the game has no turns: every seat may move at any moment."""
+    return any(phase.turns is None for phase in game.phases)
+
+
 def write_moves(m: Any) -> list[str]:
     """Each move's effects as ``m_NAME(s, me, sig, *args)``, and ``step``."""
     lines = []
@@ -182,10 +191,11 @@ def write_moves(m: Any) -> list[str]:
         lines += [f"def m_{i}(s, me, sig, code):"] + decode_lines(codecs, names, param_types(m, name), "    ")
         lines += counted(m.effects.block(spec.get("do"), env, "    ")) + [""]
     lines += [f"MOVES = ({''.join(f'm_{i}, ' for i in range(len(m.game.moves)))})", ""]
-    lines += ["def step(s, a):",
+    lines += ["def step(s, a, me=None):",     # ``me``: the seat that moves, in free play
               f"    if s.moves >= {MAX_MOVES_PER_GAME}:", "        _fail()",
-              "    s.hist = (s.hist, a)",
-              "    me = s.current",
+              "    if me is None:", "        me = s.current",
+              # what the reference replays from where the state came from (the seat too in free play)
+              "    s.hist = (s.hist, (a, me))" if free_play(m.game) else "    s.hist = (s.hist, a)",
               "    sig = []",
               "    m_0(s, me, sig, a)" if len(m.game.moves) == 1 else
               f"    code, move = divmod(a, {len(m.game.moves)})\n    MOVES[move](s, me, sig, code)",

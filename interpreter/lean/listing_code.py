@@ -51,7 +51,10 @@ def param_code(name: str, index: int, kind: LType | None, origin: str | None = N
 
 def write_listing(m: Any) -> list[str]:
     """``legal(s)``: the phases' listings in one function, the phase chosen by an if chain."""
-    lines = ["def legal(s):", "    if s.over:", "        return []", "    me = s.current", "    out = []"]
+    lines = ["def legal(s, me=None):", "    if s.over:", "        return []",
+             "    if me is None:", "        me = s.current",      # ``me``: the seat asked about, in free play
+             "    elif s.current is not None and me != s.current:", "        return []",
+             "    out = []"]
     phases = m.game.phases
     for i, phase in enumerate(phases):
         indent = "    "

@@ -22,7 +22,7 @@ from ..limits import MAX_EVAL_STEPS
 from .effects import EffectWriter
 from .code import Code, Env, const_code
 from .exprs import ExprWriter
-from .ltypes import EMPTY, LType, Unsupported, join, join_all
+from .ltypes import EMPTY, NONE, LType, Unsupported, join, join_all
 from .shape import Shape, ident, shape_of
 from .work import Work
 
@@ -42,7 +42,12 @@ class Module:
                 self.var_types[(level, name)] = self._start_type(start)
         self._trees: dict[str, n.Node] = {}
         self._small: dict[str, bool] = {}
-        self.budget = Work(self)
+        # The work of every expression bounded for each number of players; the game is generated
+        # for the numbers of players up to the first for which a bound passes the budget.
+        self.budgets = {p: Work(self, p) for p in range(game.min_players, game.max_players + 1)}
+        self.budget = self.budgets[game.max_players]        # sizes stored in variables: the largest
+        self.most_players = game.max_players
+        self.beyond: str | None = None      # why the game is not generated for more players
         # The most items each variable may hold (a list's), learnt as its types are: its start
         # value's, then the largest list stored in it; a list added to without bound, any.
         self.var_sizes: dict[tuple[str, str], int] = {
@@ -50,7 +55,8 @@ class Module:
             for key, start in ((("game", k), v) for k, v in self.shape.game_vars.items())}
         for level, names in (("seat", self.shape.seat_vars), ("team", self.shape.team_vars)):
             self.var_sizes.update({(level, k): len(v) if isinstance(v, (list, dict)) else 0 for k, v in names.items()})
-        self.loop_turns = 1         # the turns of the 'for' effects around what is written now
+        self.loop_turns = dict.fromkeys(self.budgets, 1)    # players -> turns of the 'for' effects around
+
         self._reset()
 
     def _reset(self) -> None:
@@ -114,9 +120,15 @@ class Module:
         """An expression the game evaluates (not a definition's body): its work bounded within
         the reference's budget, each turn of the 'for' effects around it counted (``work``)."""
         tree = self.parse(value)
-        if self.budget.of(tree, {}) * self.loop_turns > MAX_EVAL_STEPS:
-            raise Unsupported(f"the work of '{_cut(str(value))}' is not bounded within the budget at load "
-                              "(loops over lists whose length is not known)")
+        for players, budget in self.budgets.items():
+            if players > self.most_players:
+                break
+            if budget.of(tree, {}) * self.loop_turns[players] > MAX_EVAL_STEPS:
+                self.most_players = players - 1
+                self.beyond = f"the work of '{_cut(str(value))}' is not bounded within the budget at load " \
+                    f"with {players} players (loops over lists whose length is not known)"
+        if self.most_players < self.game.min_players:
+            raise Unsupported(self.beyond.replace(f" with {self.game.min_players} players", ""))
         return tree
 
     def expr(self, value: Any, env: Env) -> Code:
@@ -152,7 +164,7 @@ class Module:
         """A value of ``kind`` is stored in the variable: its type covers it."""
         old = self.var_types[(level, name)]
         new = join(old, kind)
-        if new is None:
+        if new is None or _any_zone(new) and not (_any_zone(old) and _any_zone(kind)) and old not in (EMPTY, NONE):
             raise Unsupported(f"the variable '{name}' holds {old} and {kind}")
         if new != old:
             self.var_types[(level, name)] = new
@@ -190,6 +202,21 @@ class Module:
         if kind == ANY_ZONE or not isinstance(kind, Zone):
             return code
         return Code(f"({self.shape.zones[kind.name].index} << 14 | {code.text})", ANY_ZONE)
+
+    def as_type(self, code: Code, kind: LType) -> Code:
+        """``code`` as a value of ``kind``, which covers its type: a pile of a known zone, or a
+        list of them, as a pile (a list of piles) of any zone where ``kind`` says so."""
+        from .ltypes import ANY_ZONE, ListT, Zone, strip
+        have, want = strip(code.type), strip(kind)
+        if want == ANY_ZONE and isinstance(have, Zone) and have != ANY_ZONE:
+            if have is not code.type:
+                raise Unsupported("a pile that may be none among piles of several zones")
+            return self.any_zone(code)
+        if isinstance(want, ListT) and want.elem == ANY_ZONE and isinstance(have, ListT) \
+                and isinstance(have.elem, Zone) and have.elem != ANY_ZONE:
+            index = self.shape.zones[have.elem.name].index
+            return Code(f"[{index} << 14 | _z for _z in {code.text}]", kind, size=code.size, unique=code.unique)
+        return code
 
     def deck_zone(self) -> str:
         for deck in self.game.spec.data.get("decks", {}).values():
@@ -251,6 +278,18 @@ def _definitions(game: Game) -> dict[str, tuple[list[str], Any]]:
         found[name] = ([p.strip() for p in params.split(",")] if params and params.strip() else [], body)
     return found
 
+
+
+def _any_zone(kind: LType) -> bool:
+    """Whether values of ``kind`` are (or hold) piles of any zone, kept as places."""
+    from .ltypes import ANY_ZONE, ListT, MapT, Opt
+    if isinstance(kind, Opt):
+        return _any_zone(kind.of)
+    if isinstance(kind, ListT):
+        return _any_zone(kind.elem)
+    if isinstance(kind, MapT):
+        return _any_zone(kind.key) or _any_zone(kind.value)
+    return kind == ANY_ZONE
 
 
 def _cut(text: str) -> str:

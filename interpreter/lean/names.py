@@ -11,7 +11,7 @@ from typing import Any
 
 from ..expr import nodes as n
 from .code import UNBOUNDED, Code, Env, const_code
-from .ltypes import BOOL, CARD, INT, NONE, SEAT, STR, LType, ListT, Opt, Unsupported, Zone, strip
+from .ltypes import BOOL, CARD, EMPTY, INT, NONE, SEAT, STR, LType, ListT, Opt, Unsupported, Zone, strip
 
 FLOW_NAMES = ("me", "current", "players", "player_count", "round", "turn", "phase")
 TRICK_NAMES = ("led_suit", "trick_winner", "trick_leader", "playable")
@@ -133,6 +133,8 @@ class NameWriter:
             return self.zone_member(obj.text, kind.name, node.name)
         if kind == NONE:
             return Code("_fail()", NONE)
+        if kind == EMPTY:       # an item of a list or map never given one (yet: a later pass may learn it)
+            return Code("_fail()", EMPTY)
         from .ltypes import MapT
         if isinstance(kind, MapT):
             return Code(f"{obj.text}[{self.m.const(node.name)}]", kind.value, live=_container(kind.value))
@@ -145,9 +147,15 @@ class NameWriter:
             return Code(f"_LABEL[{card}]", STR)
         if name == "face_up":
             return Code(f"(s.up[{card}] == 1)", BOOL)
-        if name in ("owner", "slot"):
+        if name == "slot":
             raise Unsupported(f"a card's '{name}'")
         attrs = self.m.shape.attrs
+        if name == "owner":
+            owners = attrs["owner"]
+            if all(owner is None for owner in owners):
+                return Code("None", NONE)
+            kind = SEAT if None not in owners else Opt(SEAT)
+            return Code(f"{self.m.table(name)}[{card}]", kind, bits=SEAT_BITS)
         if name not in attrs:
             raise Unsupported(f"a card's '{name}'")
         values = [v for v in attrs[name] if v is not None]

@@ -45,7 +45,7 @@ class Program:
         self.namespace = _namespace(module)
         exec(compile(tree, FILENAME, "exec"), self.namespace)       # noqa: S102  (our own code: no user text)
         self.actions = module.actions
-        self.cards = game.card_table(game.min_players)
+        self.cards = module.shape.table
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -79,7 +79,7 @@ def _namespace(m: Module) -> dict[str, Any]:
         "_VALUES": m.actions.values, "_intern_values": m.actions.intern, "_bits": bits, "_mask": mask,
         "_RAW": m.actions.raw, "_intern_raw": m.actions.intern_raw,
     })
-    cards = game.card_table(game.min_players)
+    cards = m.shape.table
     helpers["_ref"] = lambda value, kind: runtime.to_ref(value, kind, cards)
     return {"__builtins__": __builtins__, **helpers, **m.globals}
 

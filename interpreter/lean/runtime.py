@@ -120,14 +120,14 @@ def to_ref(value: Any, kind: LType, cards: list[Card], zone_refs: Any = None) ->
 
 
 def from_ref(value: Any, kind: LType, zone_pile: Any = None) -> Any:
-    """The lean value of a reference value (``to_ref`` backwards); ``zone_pile(ref)`` is a zone's
-    pile number."""
+    """The lean value of a reference value (``to_ref`` backwards); ``zone_pile(ref, any_zone)`` is a zone's
+    pile number (its place where ``kind`` is a pile of any zone)."""
     if isinstance(value, Card):
         return value.id
     if isinstance(value, Seat):
         return value.index
     if isinstance(value, ZoneRef):
-        return zone_pile(value)
+        return zone_pile(value, (kind.of if isinstance(kind, Opt) else kind).name is None)
     inner = kind.of if isinstance(kind, Opt) else kind
     if isinstance(value, list):
         elem = inner.elem if isinstance(inner, ListT) else kind

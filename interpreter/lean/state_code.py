@@ -109,22 +109,31 @@ def _teams(m: Any) -> list[str]:
 
 
 def _decks(m: Any) -> list[str]:
-    """Every card in its deck's zone (pile 0), face as the zone lies; cards of a deck without a
-    zone lie nowhere."""
+    """Every card in its deck's zone (pile 0, or its owner's pile of a zone per seat for a deck
+    per seat), face as the zone lies; cards of a deck without a zone lie nowhere."""
     shape = m.shape
     lines = [f"    s.up = bytearray({shape.cards})"]
-    first = 0
+    first = "0"
     for deck_name, deck in m.game.spec.data.get("decks", {}).items():
-        count = sum(1 for d in shape.attrs.get("deck", ()) if d == deck_name)
+        size = shape.deck_sizes[deck_name]
+        copies = "players" if deck.get("per_seat") else "1"
         zone = deck.get("zone")
-        if zone is not None and count:
+        if zone is not None and size:
             z = shape.zones[zone]
-            span = f"range({first}, {first + count})"
-            lines += [f"    s.{z.slot}[0].extend({span})"]
+            lines += [f"    for owner in range({copies}):",
+                      f"        start = {first} + owner * {size}",
+                      f"        s.{z.slot}[{_deck_pile(m, z, deck)}].extend(range(start, start + {size}))"]
             if z.face_up:
-                lines.append(f"    s.up[{first}:{first + count}] = b'\\x01' * {count}")
-        first += count
+                lines.append(f"        s.up[start:start + {size}] = b'\\x01' * {size}")
+        first = f"{first} + {copies} * {size}" if first != "0" else f"{copies} * {size}"
     return lines
+
+
+def _deck_pile(m: Any, zone: Any, deck: dict) -> str:
+    """The pile a deck's copy goes to: its owner's (``Game.pile``) in a zone per seat."""
+    if deck.get("per_seat") and zone.per == "seat":
+        return f"owner * {m.pile_count(zone.name)}"
+    return "0"
 
 
 def _clone(m: Any) -> list[str]:

@@ -24,9 +24,12 @@ KEEPS_LENGTH = {"sorted", "reversed", "unique", "without", "sorted_by", "counts"
 class Work:
     """Bounds of sizes and work for one game's expressions (``module.Module`` asks)."""
 
-    def __init__(self, module: Any):
+    def __init__(self, module: Any, players: int):
         self.m = module
         self.game = module.game
+        self.players = players
+        self.cards = module.shape.cards_for[players]
+        self.most_piles = module.shape.most_piles[players]
         self._sizes: dict[tuple, int] = {}
         self._work: dict[tuple, int] = {}
 
@@ -36,6 +39,12 @@ class Work:
     # -- sizes of lists -----------------------------------------------------------------------------
     def size(self, node: n.Node, locals_: dict) -> int:
         """The most items the list ``node`` gives may have."""
+        found = self._size(node, locals_)
+        if found > self.cards and _every_pile(self._piles(node, {})):
+            return self.cards        # the cards of piles none of which is met twice
+        return found
+
+    def _size(self, node: n.Node, locals_: dict) -> int:
         if isinstance(node, n.ListDisplay):
             return len(node.items)
         if isinstance(node, n.Range):
@@ -44,7 +53,9 @@ class Work:
         if isinstance(node, n.Name):
             return self._name_size(node.name, locals_)
         if isinstance(node, n.Member) and node.name == "cards":
-            return self.m.shape.cards
+            return self.cards
+        if isinstance(node, n.Member) and node.name in self.most_piles:
+            return self.most_piles[node.name]
         if isinstance(node, n.Member) and self.m.level_of_name(node.name) in ("seat", "team"):
             return self.m.var_sizes.get((self.m.level_of_name(node.name), node.name), ANY_LIST)
         if isinstance(node, n.Comprehension):
@@ -64,10 +75,76 @@ class Work:
                 return self._defined_size(name, self._arg_sizes(node, locals_))
             if name in KEEPS_LENGTH:
                 return self.size(node.args[0], locals_)
+            if name == "range" and len(node.args) <= 2 and name not in locals_:
+                low = self.least(node.args[0], locals_) if len(node.args) == 2 else 0
+                high = self.most(node.args[-1], locals_)
+                return ANY_LIST if low is None or high is None else min(ANY_LIST, max(0, high - low))
             if name == "flatten" and isinstance(node.args[0], n.Comprehension):
                 inner = self._loop_locals(node.args[0], locals_)
                 return min(ANY_LIST, self.size(node.args[0], locals_) * self.size(node.args[0].element, inner))
         return ANY_LIST
+
+    # -- the cards of distinct piles ----------------------------------------------------------------
+    def _piles(self, node: n.Node, loops: dict) -> set | None:
+        """Where a list of cards made of piles' cards (``.cards``, joined by ``+`` and
+        ``flatten``) takes them from, when no pile can be met twice: the zones, each with the
+        loop variable its pile depends on (None once every pile of a loop is taken); else None.
+        A card lies in one pile, so such a list holds each card at most once. ``loops``: each
+        loop variable -> (the zone whose piles it goes through, or None for a seat; the
+        variable the list it goes through depends on)."""
+        if isinstance(node, n.Member) and node.name == "cards":
+            return self._pile_of(node.obj, loops)
+        if isinstance(node, n.Arith) and all(op == "+" for op, _ in node.steps):
+            found: set = set()
+            for part in [node.first] + [x for _, x in node.steps]:
+                piles = self._piles(part, loops)
+                if piles is None or piles & found or {z for z, _ in piles} & {z for z, _ in found}:
+                    return None
+                found |= piles
+            return found
+        if isinstance(node, n.Name) and node.name in self.m.definitions and not self.m.definitions[node.name][0] \
+                and node.name not in loops:
+            return self._piles(self.m.parse(self.m.definitions[node.name][1]), {})
+        if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.callee.name == "flatten" \
+                and node.callee.name not in self.m.definitions and len(node.args) == 1 \
+                and isinstance(node.args[0], n.Comprehension) and len(node.args[0].loops) == 1:
+            return self._flattened(node.args[0], loops)
+        return None
+
+    def _flattened(self, node: n.Comprehension, loops: dict) -> set | None:
+        loop = node.loops[0]
+        over = self._distinct_list(loop.iterable, loops)
+        if over is None:
+            return None
+        inner = self._piles(node.element, {**loops, loop.var: over})
+        if inner is None or any(var != loop.var for _, var in inner):
+            return None     # a pile that is the same in every turn of the loop
+        return {(zone, over[1]) for zone, _ in inner}
+
+    def _distinct_list(self, node: n.Node, loops: dict) -> tuple | None:
+        """A list of different seats or piles: (the zone, None for seats; what it depends on)."""
+        if isinstance(node, n.Name) and node.name == "players" and self.m.writer.names.kinds.get("players") == "flow":
+            return (None, None)
+        if isinstance(node, n.Name) and node.name in self.most_piles and node.name not in loops \
+                and self.m.shape.zones[node.name].per == "game":
+            return (node.name, None)
+        if isinstance(node, n.Member) and node.name in self.most_piles and isinstance(node.obj, n.Name) \
+                and node.obj.name in loops and loops[node.obj.name][0] is None:
+            return (node.name, node.obj.name)
+        return None
+
+    def _pile_of(self, node: n.Node, loops: dict) -> set | None:
+        """The pile ``node`` names, as ``_piles`` gives it."""
+        zones = self.m.shape.zones
+        if isinstance(node, n.Name) and node.name in loops and loops[node.name][0] is not None:
+            return {(loops[node.name][0], node.name)}
+        if isinstance(node, n.Name) and node.name in zones and node.name not in loops \
+                and zones[node.name].per == "game" and zones[node.name].piles is None:
+            return {(node.name, None)}
+        if isinstance(node, n.Member) and node.name in zones and zones[node.name].piles is None \
+                and isinstance(node.obj, n.Name) and node.obj.name in loops and loops[node.obj.name][0] is None:
+            return {(node.name, node.obj.name)}
+        return None
 
     def _loop_locals(self, node: n.Comprehension, locals_: dict) -> dict:
         inner = dict(locals_)
@@ -88,7 +165,7 @@ class Work:
         if isinstance(node, n.Literal) and type(node.value) is int:
             return node.value
         if isinstance(node, n.Name) and node.name == "player_count" and node.name not in locals_:
-            return self.game.max_players if upper else self.game.min_players
+            return self.players
         if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.callee.name == "len" \
                 and node.args and node.callee.name not in self.m.definitions:
             return self.size(node.args[0], locals_) if upper else 0
@@ -111,12 +188,14 @@ class Work:
         level = self.m.level_of_name(name)
         if level is not None:
             return self.m.var_sizes.get((level, name), ANY_LIST)
+        if name in self.most_piles and self.m.writer.names.kinds.get(name) == "zone":
+            return self.most_piles[name]
         if name == "players":
-            return self.game.max_players
+            return self.players
         if name == "dice":
             return self.game.dice_count
         if name == "playable" and self.game.tricks is not None:
-            return self.m.shape.cards
+            return self.cards
         if name in self.m.definitions and not self.m.definitions[name][0]:
             return self._defined_size(name, ())
         return ANY_LIST
@@ -179,6 +258,10 @@ class Work:
             params = self.m.definitions[name][0]
             self._work[key] = self.of(self.m.parse(self.m.definitions[name][1]), dict(zip(params, args)))
         return self._work[key]
+
+
+def _every_pile(piles: set | None) -> bool:
+    return piles is not None and all(var is None for _, var in piles)
 
 
 def _takes_a_list(name: str) -> bool:

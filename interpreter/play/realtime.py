@@ -45,6 +45,44 @@ class Action:
         return f"Action(seat={self.seat!r}, move={self.move!r}, time={self.time!r})"
 
 
+class Clock:
+    """The table's virtual clock in free play: when each bot's next action is due. ``speeds``:
+    seconds per action by seat (a seat not given, or None, takes ``DEFAULT_SPEED``)."""
+
+    def __init__(self, speeds: dict[int, float | None], seed: int):
+        self.speeds = {seat: DEFAULT_SPEED if speed is None else speed for seat, speed in speeds.items()}
+        self.now = 0.0
+        self.due: dict[int, float] = {}
+        self.rng = rng.seed_state(seed * 7919 + 17)
+
+    def delay(self, seat: int) -> float:
+        step, self.rng = rng.below(self.rng, SPREAD_STEPS)
+        return self.speeds.get(seat, DEFAULT_SPEED) * (0.5 + step / SPREAD_STEPS)
+
+    def due_at(self, seat: int) -> float:
+        if seat not in self.due:
+            self.due[seat] = self.now + self.delay(seat)
+        return max(self.due[seat], self.now)
+
+    def first_due(self, seats: list[int]) -> int:
+        """The seat whose next action is due first (the lowest seat of those due together)."""
+        return min(seats, key=lambda s: (self.due_at(s), s))
+
+    def next_seat(self, seats: list[int]) -> int:
+        """The seat of ``seats`` that acts next, the clock moved on to its time."""
+        seat = self.first_due(seats)
+        self.now = self.due_at(seat)
+        return seat
+
+    def acted(self, seat: int) -> None:
+        """``seat`` has acted now: its next action is due after another delay."""
+        self.due[seat] = self.now + self.delay(seat)
+
+    def restart(self, when: float) -> None:
+        self.now = max(self.now, when)
+        self.due = {}
+
+
 class Table:
     """A game in progress with bots at some seats; people (the other seats) move through ``play``."""
 
@@ -53,24 +91,20 @@ class Table:
         self.game = game
         self.state = state
         self.bots = bots
-        self.speeds = {seat: (speeds or {}).get(seat, DEFAULT_SPEED) for seat in bots}
-        self.now = 0.0
-        self.due: dict[int, float] = {}
-        self.rng = rng.seed_state(seed * 7919 + 17)
+        self.clock = Clock({seat: (speeds or {}).get(seat) for seat in bots}, seed)
         self.last: Action | None = None     # the last move made, named in an error's report
         self._turn_moves = 0                # moves made in the turn going on that did not end it
         # Told each move of the table's own state just before it is played, with its seat and
         # time (a served table writes its record first); when it raises, the move is not played.
         self.before_move: Callable[[int, Move, float], None] | None = None
 
-    def _delay(self, seat: int) -> float:
-        step, self.rng = rng.below(self.rng, SPREAD_STEPS)
-        return self.speeds[seat] * (0.5 + step / SPREAD_STEPS)
+    @property
+    def now(self) -> float:
+        return self.clock.now
 
-    def _due(self, seat: int) -> float:
-        if seat not in self.due:
-            self.due[seat] = self.now + self._delay(seat)
-        return max(self.due[seat], self.now)
+    @now.setter
+    def now(self, when: float) -> None:
+        self.clock.now = when
 
     def next_bot_action(self, until: float | None = None) -> Action | None:
         """Play the next bot action due no later than ``until`` (any time when None), or None when
@@ -87,18 +121,17 @@ class Table:
             if not acting_seats(self.game, state):
                 raise self._after_last(stalled(self.game, state))
             return None
-        seat = min(seats, key=lambda s: (self._due(s), s))
-        when = self._due(seat)
+        seat = self.clock.first_due(seats)
+        when = self.clock.due_at(seat)
         if until is not None and when > until:
             return None
         action = self._act(seat, when, asked=True)
-        self.due[seat] = self.now + self._delay(seat)
+        self.clock.acted(seat)
         return action
 
     def restart(self, when: float) -> None:
         """A new hand starts at ``when`` (after a pause): every bot's next action is drawn afresh."""
-        self.now = max(self.now, when)
-        self.due = {}
+        self.clock.restart(when)
 
     def _act(self, seat: int, when: float, asked: bool = False) -> Action:
         """``seat`` moves at ``when``; ``asked``: ``acting_seats`` asked every seat just before."""

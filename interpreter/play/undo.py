@@ -66,7 +66,8 @@ class UndoLog:
         if self.refusal is not None:
             return
         bots = {seat: getattr(bot, "rng", None) for seat, bot in table.bots.items()}
-        self.kept.append(Kept(self.state.clone(), (table.now, dict(table.due), table.rng, table.last,
+        clock = table.clock
+        self.kept.append(Kept(self.state.clone(), (clock.now, dict(clock.due), clock.rng, table.last,
                                                    table._turn_moves), bots, log, record, hand_end, self.stamp))
 
     def made(self) -> None:
@@ -120,8 +121,9 @@ class UndoLog:
             if f.name not in NOT_KEPT:
                 setattr(self.state, f.name, getattr(fresh, f.name))
         self.state.places = {}
-        table.now, due, table.rng, table.last, table._turn_moves = last.table
-        table.due = dict(due)
+        clock = table.clock
+        clock.now, due, clock.rng, table.last, table._turn_moves = last.table
+        clock.due = dict(due)
         for seat, generator in last.bots.items():
             if generator is not None:
                 table.bots[seat].rng = generator

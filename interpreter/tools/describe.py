@@ -42,11 +42,20 @@ def summary(spec: Any) -> str:
     return "\n".join(lines)
 
 
-def engine_line(unsupported: str | None) -> str:
-    """Which engine runs the game: the lean engine, or why not (then the compiled engine)."""
-    if unsupported is None:
-        return "engine: lean (a module generated for this game: rules show --generated prints it)"
-    return f"engine: compiled; the lean engine does not generate this game: {unsupported}"
+def engine_line(game: Any) -> str:
+    """Which engine runs the game: the lean engine, or why not (then the compiled engine), for
+    which numbers of players."""
+    from ..lean import lean_game, lean_reason
+    game = getattr(game, "game", game)
+    lean, reason = lean_game(game), lean_reason(game)
+    if lean is None:
+        return f"engine: compiled; the lean engine does not generate this game: {reason}"
+    line = "engine: lean (a module generated for this game: rules show --generated prints it)"
+    if reason is None:
+        return line
+    players = f"{game.min_players} to {lean.most_players}" if lean.most_players > game.min_players \
+        else str(game.min_players)
+    return f"{line}, for {players} players; with more, compiled: {reason}"
 
 
 def _word(value: Any) -> str:

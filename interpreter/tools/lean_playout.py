@@ -2,9 +2,9 @@
 ``realtime.Table`` (the same bots' draws, the same moves, the same outcome, the same errors), on
 the lean engine's states and actions.
 
-A game with turns only (the lean engine generates no free play): the seat to play chooses, the
-move is played; a seat with no legal move, or whose turn never ends, stops the game as the table
-stops it.
+In a phase with turns the seat to play chooses and the move is played; a seat with no legal
+move, or whose turn never ends, stops the game as the table stops it. In free play the seats act
+on the table's virtual clock (``realtime.Clock``): the seat whose next action is due first.
 """
 from __future__ import annotations
 
@@ -13,25 +13,35 @@ from typing import Any
 from ..engine.where import never_ends_turn, stalled
 from ..errors import RulesError
 from ..limits import MAX_MOVES_PER_TURN
+from ..play.realtime import Clock
 from .simulate_report import GameOutcome
 
 
 def play_lean(loaded: Any, lean: Any, settings: Any, index: int, bots: dict) -> GameOutcome:
     seed = settings.seed + index
     state = lean.new_state(settings.players, seed)
+    clock = Clock({seat: bot.speed for seat, bot in bots.items()}, seed)
     first_seat, last, turn_moves = None, None, 0
     while not state.over and state.moves < settings.max_moves:
         seat = state.current
         try:
-            actions = lean.legal(state)
+            if seat is None:        # free play: the seat whose action is due first
+                seat = _due_seat(loaded, lean, state, clock)
+            actions = lean.legal(state, seat)
             if not actions:
                 raise stalled(loaded.game, lean.to_state(state))
             action = bots[seat].choose_action(lean, state, actions)
         except RulesError as error:
             raise _after(lean, last, error) from None
         turn = (state.round, state.phase, state.turns, seat)
-        lean.step(state, action)
+        free = state.current is None
+        lean.step(state, action, seat)
         last = (seat, action)
+        if free:
+            clock.acted(seat)
+            first_seat = seat if first_seat is None else first_seat
+            turn_moves = 0
+            continue
         first_seat = seat if first_seat is None else first_seat
         if (state.round, state.phase, state.turns, state.current) != turn:
             turn_moves = 0
@@ -45,6 +55,13 @@ def play_lean(loaded: Any, lean: Any, settings: Any, index: int, bots: dict) -> 
     scores = lean.scores(state)
     return GameOutcome(index, seed, scores, lean.ranking(state, scores), state.moves, state.round, first_seat, stop,
                        None)
+
+
+def _due_seat(loaded: Any, lean: Any, state: Any, clock: Clock) -> int:
+    seats = lean.acting_seats(state)
+    if not seats:
+        raise stalled(loaded.game, lean.to_state(state))
+    return clock.next_seat(seats)
 
 
 def _after(lean: Any, last: tuple | None, error: RulesError) -> RulesError:
