@@ -306,3 +306,25 @@ def test_a_game_is_generated_for_the_numbers_of_players_its_work_is_bounded_for(
     with pytest.raises(Unsupported) as caught:
         lean_game(loaded).new_state(7, 0)
     assert caught.value.reason.endswith("with 7 players (loops over lists whose length is not known)")
+
+
+def test_a_move_that_fails_in_free_play_fails_with_the_references_error():
+    """The seats that moved are replayed with their moves: here P2, P1, then P2 again fails."""
+    text = WITHOUT_GRID["division by zero"].replace("      turns: {from: who, each: once}\n", "")
+    text = text.replace('      - set: {n: "1 // (n - n)"}\n      - end_turn\n',
+                        '      - add: {n: 1}\n      - set: {who: "1 // (3 - n)"}\n')
+    loaded = load_game("probe.yaml", text=text)
+    lean = LeanGame(loaded)
+    assert lean.free_play
+
+    def play(apply, legal, state):
+        for seat in (1, 0, 1):
+            apply(state, legal(state, seat)[0], seat)
+
+    expected = _outcome(lambda: play(loaded.apply, loaded.legal_moves, loaded.new_state(None, 1)))
+    assert expected == """\
+probe.yaml:19:21: error: division by zero
+   19 |       - set: {who: "1 // (3 - n)"}
+      |                     ^^^^^^^^^^^^
+while P2 played 'poke' (move 3; round 1, phase 'play')"""
+    assert _outcome(lambda: play(lean.step, lean.legal, lean.new_state(None, 1))) == expected

@@ -1,7 +1,8 @@
 """Actions of the lean engine: each move with its arguments as one int.
 
 ``action = move index + moves * code``, the code of the arguments a mixed-radix number: a card is
-its id, a seat its index (where none may be one: + 1, none 0), a bool 1 or 2 (none 0), a sub-collection of cards (``subset_of``,
+its id, a seat its index (where none may be one: + 1, none 0), a pile its number (or its place,
+where it may be a pile of any zone), a bool 1 or 2 (none 0), a sub-collection of cards (``subset_of``,
 always in the order of their ids) the bits of their ids; the arguments of any other kind (texts,
 numbers, lists of them) are kept together, once each, in a table of the module (``values``), and
 their index there is the number's last, most significant, digit. So an action is made and read
@@ -12,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .ltypes import BOOL, CARD, INT, SEAT, STR, LType, ListT, Opt, strip
+from .ltypes import BOOL, CARD, INT, SEAT, STR, LType, ListT, Opt, Zone, strip
+from .shape import PILE_BITS
 
 
 @dataclass(frozen=True)
@@ -23,9 +25,12 @@ class Codec:
     radix: int
 
 
-def codec(kind_of_param: str, value_type: LType, cards: int) -> Codec:
+def codec(kind_of_param: str, value_type: LType, cards: int, zones: int) -> Codec:
     inner = strip(value_type)
     nullable = isinstance(value_type, Opt)
+    if isinstance(inner, Zone) and kind_of_param == "from":
+        radix = 1 << PILE_BITS if inner.name is not None else zones << PILE_BITS
+        return Codec("pile?", radix + 1) if nullable else Codec("pile", radix)
     if inner == CARD and kind_of_param == "from":
         return Codec("card?", cards + 1) if nullable else Codec("card", cards)
     if inner == SEAT and kind_of_param == "from":
@@ -85,7 +90,7 @@ class Actions:
 def _value(kind: str, digit: int) -> Any:
     if kind == "cards":
         return bits(digit)
-    if kind in ("card", "seat"):
+    if kind in ("card", "seat", "pile"):
         return digit
     if digit == 0:
         return None
@@ -112,8 +117,9 @@ def encode_text(codecs: list[Codec], names: list[str], types: list[LType]) -> st
     for name, c, kind in zip(names, codecs, types):
         if c.kind == "plain":
             continue
-        digit = {"card": name, "seat": name,
+        digit = {"card": name, "seat": name, "pile": name,
                  "card?": f"({name} + 1 if {name} is not None else 0)",
+                 "pile?": f"({name} + 1 if {name} is not None else 0)",
                  "seat?": f"({name} + 1 if {name} is not None else 0)",
                  "bool": f"(0 if {name} is None else 2 if {name} else 1)",
                  "cards": f"_mask({name})"}[c.kind]
@@ -148,13 +154,13 @@ def decode_lines(codecs: list[Codec], names: list[str], types: list[LType], inde
     digits = [(name, c) for name, c in zip(names, codecs) if c.kind != "plain"]
     for k, (name, c) in enumerate(digits):
         last = k == len(digits) - 1 and not plain
-        target = name if c.kind in ("card", "seat") else "digit"     # the digit is the value itself
+        target = name if c.kind in ("card", "seat", "pile") else "digit"     # the digit is the value itself
         lines.append(f"{indent}{target} = code" if last else f"{indent}code, {target} = divmod(code, {c.radix})")
         if c.kind == "cards":
             lines.append(f"{indent}{name} = _bits(digit)")
         elif c.kind == "bool":
             lines.append(f"{indent}{name} = None if digit == 0 else digit == 2")
-        elif c.kind in ("card?", "seat?"):
+        elif c.kind in ("card?", "seat?", "pile?"):
             lines.append(f"{indent}{name} = digit - 1 if digit else None")
     if plain:
         lines.append(f"{indent}{', '.join(plain)}, = _VALUES[code]")

@@ -68,7 +68,13 @@ class CallWriter:
         if env.me is None:
             me = "None"
         parts = ["s", me] + [c.text for c in codes]
-        return Code(f"{function}({', '.join(parts)})", result, live=_container(result))
+        call = f"{function}({', '.join(parts)})"
+        if self.m.memo is not None and env.me == "me" and all(_constant_or_me(c.text) for c in codes):
+            # In a listing nothing changes: a call with the same arguments gives the same value,
+            # worked out the first time it is asked for (as the reference's listing remembers it).
+            key = self.m.memo.setdefault(call, len(self.m.memo))
+            call = f"(_memo[{key}] if {key} in _memo else _memo.setdefault({key}, {call}))"
+        return Code(call, result, live=_container(result))
 
     # -- built-ins -------------------------------------------------------------------------------
     def _builtin(self, name: str, node: n.Call, env: Env) -> Code:
@@ -152,18 +158,19 @@ class CallWriter:
                      for local, param in zip(used, params)}, me="me", me_sure=env.me_sure)
         helper = self.m.temp(name)
         lines, depth = [f"def {helper}({', '.join(['s', 'me'] + params)}):"], "    "
-        for loop in node.loops:
-            items = self.w.write(loop.iterable, inner)
-            var = self.m.temp(loop.var)
-            inner = inner.bind(loop.var, Code(var, element(strip(items.type))))
-            lines.append(f"{depth}for {var} in {items.text}:")
-            depth += "    "
-            for condition in loop.conditions:
-                lines.append(f"{depth}if {self.w.condition(condition, inner)}:")
+        with self.m.apart():
+            for loop in node.loops:
+                items = self.w.write(loop.iterable, inner)
+                var = self.m.temp(loop.var)
+                inner = inner.bind(loop.var, Code(var, element(strip(items.type))))
+                lines.append(f"{depth}for {var} in {items.text}:")
                 depth += "    "
-        test = self.w.condition(node.element, inner)
-        decided = f"{test}" if name == "any" else f"not {test}"
-        lines += [f"{depth}if {decided}:", f"{depth}    return {name == 'any'}", f"    return {name == 'all'}", ""]
+                for condition in loop.conditions:
+                    lines.append(f"{depth}if {self.w.condition(condition, inner)}:")
+                    depth += "    "
+            test = self.w.condition(node.element, inner)
+            decided = f"{test}" if name == "any" else f"not {test}"
+            lines += [f"{depth}if {decided}:", f"{depth}    return {name == 'any'}", f"    return {name == 'all'}", ""]
         self.m.function_lines += lines
         me = "None" if env.me is None else env.me
         return Code(f"{helper}({', '.join(['s', me] + [env.names[local].text for local in used])})", BOOL)
@@ -246,6 +253,10 @@ class CallWriter:
 def _container(kind: LType) -> bool:
     return isinstance(strip(kind), (ListT, MapT))
 
+
+
+def _constant_or_me(text: str) -> bool:
+    return text == "me" or text.isdigit() or text.startswith("K") and text[1:].isdigit()
 
 
 def _simple(text: str) -> bool:

@@ -15,7 +15,7 @@ from ..engine.moves import Move, notation
 from ..engine.state import State
 from ..engine.values import ZoneRef, to_json
 from ..errors import RulesError
-from .flow_code import free_play
+from .flow_code import SEATS, free_play
 from .ltypes import Unsupported
 from .program import Program
 from .runtime import from_ref, to_ref
@@ -43,6 +43,7 @@ class LeanGame:
         self._zone_names = list(self.program.module.shape.zones)
         self.free_play = free_play(self.game)
         self._legal, self._step, self._clone = self.program.legal, self.program.step, self.program.clone
+        self._any_legal = self.program.any_legal
 
     # -- playing ---------------------------------------------------------------------------------
     def new_state(self, players: int | None = None, seed: int = 0) -> Any:
@@ -78,8 +79,13 @@ class LeanGame:
             return []
         if state.current is not None:
             return [state.current]
+        return self.free_seats(state)
+
+    def free_seats(self, state: Any) -> list[int]:
+        """In free play, every seat that has a move (each listing stops at the first found, as
+        the reference's does)."""
         try:
-            return [seat for seat in range(state.players) if self._legal(state, seat)]
+            return [seat for seat in range(state.players) if self._any_legal(state, seat)]
         except Exception:       # noqa: BLE001
             core.acting_seats(self.game, self.to_state(state))
             raise Diverged("the lean engine failed to list moves the reference lists") from None
@@ -271,7 +277,7 @@ class LeanGame:
         else:
             ref = core.new_state(self.game, origin[0], origin[1])
         for action in actions:
-            action, seat = action if isinstance(action, tuple) else (action, ref.current)
+            action, seat = divmod(action, SEATS) if self.free_play else (action, ref.current)
             lean_move = self._move_in(action, seat)
             core.apply_move(self.game, ref, lean_move, seat)
         return ref

@@ -9,6 +9,7 @@ stay within 18 digits, ``/`` of two ints), the code checks, or calls ``runtime``
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..expr import nodes as n
@@ -78,6 +79,9 @@ class ExprWriter:
         return Code("[" + ", ".join(c.text for c in items) + "]", ListT(kind), size=len(items))
 
     def _map(self, node: n.MapDisplay, env: Env) -> Code:
+        if node.pairs and all(isinstance(x, n.Literal) and type(x.value) in (int, str)
+                              for pair in node.pairs for x in pair):
+            return const_code({k.value: v.value for k, v in node.pairs}, self.m)      # made once, bound
         keys = [self.write(k, env) for k, _ in node.pairs]
         values = [self.write(v, env) for _, v in node.pairs]
         key_type, value_type = join_all([k.type for k in keys]), join_all([v.type for v in values])
@@ -103,7 +107,10 @@ class ExprWriter:
         return Code(f"(-{operand.text})", operand.type, bits=operand.bits)
 
     def _not(self, node: n.Not, env: Env) -> Code:
-        return Code(f"(not {self.condition(node.operand, env)})", BOOL)
+        operand = self.condition(node.operand, env)
+        if operand in ("True", "False"):
+            return Code("False" if operand == "True" else "True", BOOL)
+        return Code(f"(not {operand})", BOOL)
 
     def _arith(self, node: n.Arith, env: Env) -> Code:
         result = self.write(node.first, env)
@@ -169,7 +176,20 @@ class ExprWriter:
 
     def _bool_op(self, node: n.BoolOp, env: Env) -> Code:
         parts = [self.condition(operand, env) for operand in node.operands]
-        return Code("(" + f" {node.op} ".join(parts) + ")", BOOL)
+        # An option known at load decides: ``false and x`` is false, ``true and x`` is x.
+        deciding, neutral = ("False", "True") if node.op == "and" else ("True", "False")
+        kept = []
+        for part in parts:
+            if part == neutral:
+                continue
+            kept.append(part)
+            if part == deciding:
+                break
+        if not kept:
+            return Code(neutral, BOOL)
+        if len(kept) == 1:
+            return Code(kept[0], BOOL)
+        return Code("(" + f" {node.op} ".join(kept) + ")", BOOL)
 
     def _if_else(self, node: n.IfElse, env: Env) -> Code:
         test = self.condition(node.test, env)
@@ -178,6 +198,8 @@ class ExprWriter:
         if kind is None:
             raise Unsupported(f"'if' gives {then.type} or {other.type}")
         then, other = self.m.as_type(then, kind), self.m.as_type(other, kind)
+        if test in ("True", "False"):       # an option known at load: the branch it takes, alone
+            return replace(then if test == "True" else other, type=kind)
         return Code(f"({then.text} if {test} else {other.text})", kind, then.live or other.live,
                     max(then.bits, other.bits))
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..limits import MAX_MOVES_PER_GAME, MAX_ROUNDS, MAX_TRIGGER_CASCADE
+from ..limits import MAX_MOVES_PER_GAME, MAX_PLAYERS, MAX_ROUNDS, MAX_TRIGGER_CASCADE
 from .actions import decode_lines
 from .code import Code, Env
 from .listing_code import param_code, param_types
 from .ltypes import INT, SEAT, ListT, Opt
 
+SEATS = MAX_PLAYERS        # in free play the history keeps each action with its seat: action * SEATS + seat
 NO_SEAT = Env(me="me", me_sure=False)       # a block where the acting seat may be none
 A_SEAT = Env(me="me", me_sure=True)
 
@@ -195,7 +196,7 @@ def write_moves(m: Any) -> list[str]:
               f"    if s.moves >= {MAX_MOVES_PER_GAME}:", "        _fail()",
               "    if me is None:", "        me = s.current",
               # what the reference replays from where the state came from (the seat too in free play)
-              "    s.hist = (s.hist, (a, me))" if free_play(m.game) else "    s.hist = (s.hist, a)",
+              f"    s.hist = (s.hist, a * {SEATS} + me)" if free_play(m.game) else "    s.hist = (s.hist, a)",
               "    sig = []",
               "    m_0(s, me, sig, a)" if len(m.game.moves) == 1 else
               f"    code, move = divmod(a, {len(m.game.moves)})\n    MOVES[move](s, me, sig, code)",

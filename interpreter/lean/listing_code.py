@@ -13,7 +13,7 @@ from ..expr import nodes as n
 from ..limits import MAX_MOVE_CHOICES
 from .actions import codec, encode_text
 from .code import Code, Env
-from .ltypes import CARD, INT, SEAT, STR, LType, ListT, Unsupported, element, strip
+from .ltypes import Zone, CARD, INT, SEAT, STR, LType, ListT, Unsupported, element, strip
 
 A_SEAT = Env(me="me", me_sure=True)
 
@@ -38,7 +38,8 @@ def param_types(m: Any, name: str) -> list[LType]:
     m.param_type_cache[name] = types
     m.param_origins[name] = origins
     kinds = [next(iter(pdef)) for pdef in spec.get("params", {}).values()]
-    m.actions.codecs[list(m.game.moves).index(name)] = [codec(k, t, m.shape.cards) for k, t in zip(kinds, types)]
+    m.actions.codecs[list(m.game.moves).index(name)] = [codec(k, t, m.shape.cards, len(m.shape.zones))
+                                                          for k, t in zip(kinds, types)]
     return types
 
 
@@ -50,23 +51,36 @@ def param_code(name: str, index: int, kind: LType | None, origin: str | None = N
 
 
 def write_listing(m: Any) -> list[str]:
-    """``legal(s)``: the phases' listings in one function, the phase chosen by an if chain."""
-    lines = ["def legal(s, me=None):", "    if s.over:", "        return []",
+    """``legal(s, me)``: the phases' listings in one function, the phase chosen by an if chain;
+    ``any_legal(s, me)``: whether there is one (the listing stops at the first found)."""
+    return _listing(m, first_only=False) + _listing(m, first_only=True)
+
+
+def _listing(m: Any, first_only: bool) -> list[str]:
+    none, found = ("False", "True") if first_only else ("[]", None)
+    lines = [f"def {'any_legal' if first_only else 'legal'}(s, me=None):", "    if s.over:", f"        return {none}",
              "    if me is None:", "        me = s.current",      # ``me``: the seat asked about, in free play
-             "    elif s.current is not None and me != s.current:", "        return []",
-             "    out = []"]
+             "    elif s.current is not None and me != s.current:", f"        return {none}"]
+    lines += [] if first_only else ["    out = []"]
+    body_at = len(lines)
     phases = m.game.phases
-    for i, phase in enumerate(phases):
-        indent = "    "
-        if len(phases) > 1:
-            lines.append(f"    {'if' if i == 0 else 'elif'} s.phase == {i}:")
-            indent = "        "
-        body = [line for name in phase.moves for line in _move(m, name, indent)]
-        lines += body or [indent + "pass"]
-    return lines + ["    return out", ""]
+    m.memo = {}
+    try:
+        for i, phase in enumerate(phases):
+            indent = "    "
+            if len(phases) > 1:
+                lines.append(f"    {'if' if i == 0 else 'elif'} s.phase == {i}:")
+                indent = "        "
+            body = [line for name in phase.moves for line in _move(m, name, indent, first_only)]
+            lines += body or [indent + "pass"]
+        if m.memo:
+            lines.insert(body_at, "    _memo = {}")
+    finally:
+        m.memo = None
+    return lines + [f"    return {'False' if first_only else 'out'}", ""]
 
 
-def _move(m: Any, name: str, indent: str) -> list[str]:
+def _move(m: Any, name: str, indent: str, first_only: bool = False) -> list[str]:
     """The lines that append a move's actions to ``out``: each parameter's values tried, counted
     against ``MAX_MOVE_CHOICES`` unless the lists' sizes known at load keep them within it."""
     spec = m.game.spec.data["moves"][name]
@@ -75,8 +89,8 @@ def _move(m: Any, name: str, indent: str) -> list[str]:
     stages = _stages(m, spec, [p for p, _ in params])
     index = list(m.game.moves).index(name)
     counted = _needs_counting(m, params)
-    seen = m.temp("seen") if _may_repeat(m, params, types) else None
-    if len(params) == 1 and not counted and not seen and next(iter(params[0][1])) == "from":
+    seen = m.temp("seen") if not first_only and _may_repeat(m, params, types) else None
+    if len(params) == 1 and not counted and not seen and next(iter(params[0][1])) == "from" and not first_only:
         return _one_list(m, index, params[0], types[0], stages, indent)
     lines = [f"{indent}left = {MAX_MOVE_CHOICES}"] if counted else []
     if seen:
@@ -106,6 +120,8 @@ def _move(m: Any, name: str, indent: str) -> list[str]:
     for test in _tests(m, stages[len(params)], env):
         lines.append(f"{depth}if {test}:")
         depth += "    "
+    if first_only:
+        return lines + [f"{depth}return True"]
     names = [param_code(p, k, types[k]).text for k, (p, _) in enumerate(params)]
     return lines + _append(m, index, names, types, seen, depth)
 
@@ -210,6 +226,6 @@ def _text_key(m: Any, name: str, kind: LType) -> str:
         return f"tuple(_LABEL[c] for c in {name})"
     if isinstance(inner, ListT) and strip(inner.elem) == INT:
         return f"tuple({name})"
-    if inner in (INT, STR, SEAT):
+    if inner in (INT, STR, SEAT) or isinstance(inner, Zone):     # a pile: its number (or place) names it
         return name
     return f"_show({name})"

@@ -12,7 +12,8 @@ last pass, with every type known, is the code. Anything it does not generate rai
 """
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from ..engine.game import Game
 from ..expr import BUILTINS
@@ -68,6 +69,7 @@ class Module:
         self.functions: dict[tuple, tuple[str, LType]] = {}
         self.function_lines: list[str] = []
         self.trick_info: Any = None
+        self.memo: dict[str, int] | None = None     # while a listing is written: its calls remembered
         self.writer = ExprWriter(self)
         self.effects = EffectWriter(self)
 
@@ -239,10 +241,20 @@ class Module:
         self.functions[key] = (py, EMPTY)        # a call met while writing it: no recursion (checked)
         names = [f"a{i}" for i in range(len(params))]
         env = Env({p: Code(a, t) for p, a, t in zip(params, names, arg_types)}, me="me", me_sure=me_sure)
-        code = self.writer.write(self.parse(body), env)
+        with self.apart():
+            code = self.writer.write(self.parse(body), env)
         self.functions[key] = (py, code.type)
         self.function_lines += [f"def {py}({', '.join(['s', 'me'] + names)}):", f"    return {code.text}", ""]
         return py, code.type
+
+    @contextmanager
+    def apart(self) -> Iterator[None]:
+        """While a function of its own is written: the listing's remembered calls are not in reach."""
+        memo, self.memo = self.memo, None
+        try:
+            yield
+        finally:
+            self.memo = memo
 
     def small_definition(self, name: str) -> bool:
         """A definition written in place at its calls: a small body without loops (a call costs
@@ -259,7 +271,8 @@ class Module:
     def tricks(self) -> Any:
         if self.trick_info is None:
             from .tricks_code import write_tricks
-            self.trick_info = write_tricks(self)
+            with self.apart():
+                self.trick_info = write_tricks(self)
         return self.trick_info
 
 

@@ -194,7 +194,11 @@ class NameWriter:
         if name == "empty":
             return Code(f"(not {piles}[{pile}])", BOOL)
         if name in ("top", "bottom"):
-            return Code(f"_{name}({piles}[{pile}])", Opt(CARD), bits=CARD_BITS, origin=f"{piles}[{pile}]")
+            read = f"{piles}[{pile}]"
+            if zone is not None and pile.isidentifier() or pile.isdigit():     # read twice, cheaper than a call
+                end = "-1" if name == "top" else "0"
+                return Code(f"({read}[{end}] if {read} else None)", Opt(CARD), bits=CARD_BITS, origin=read)
+            return Code(f"_{name}({read})", Opt(CARD), bits=CARD_BITS, origin=read)
         if name == "name" and zone is not None:
             return Code(self.m.const(zone), STR)
         raise Unsupported(f"a zone's '{name}'")

@@ -58,7 +58,8 @@ def play_lean(loaded: Any, lean: Any, settings: Any, index: int, bots: dict) -> 
 
 
 def _due_seat(loaded: Any, lean: Any, state: Any, clock: Clock) -> int:
-    seats = lean.acting_seats(state)
+    """The seat that acts next in free play."""
+    seats = lean.free_seats(state)
     if not seats:
         raise stalled(loaded.game, lean.to_state(state))
     return clock.next_seat(seats)
