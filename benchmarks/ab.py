@@ -12,7 +12,8 @@ engine off); ``PATH@ENGINE+nocache`` also turns the listing cache of free play o
 Each round plays, in each checkout in turn and in a fresh process, random playouts of every game
 that has a hand-written baseline, alternating with the baseline itself, and of
 ``benchmarks/floor.yaml`` (this file's copy, in both checkouts): six seats playing any card, the
-engine's own cost per move with no rule to evaluate. Time is process CPU time.
+engine's own cost per move with no rule to evaluate. Time is process CPU time; a game's lean
+module is built before the timing (``load_times.py --engine lean`` times that).
 The figure kept for each is the smallest cost per move seen over the rounds: on a shared machine
 a run is only ever slowed down by the others, so the smallest is the least disturbed. The
 ratio divides the interpreter's figure by the baseline's from the same checkout.
@@ -43,10 +44,13 @@ engine = {"engine": engine_name} if engine_name not in ("", "lean") else {}
 if extra == "nocache":
     from interpreter.engine import listing_cache
     listing_cache.MODE = "off"
+loaded = load_game(spec, **engine)
 try:
-    interpreter = interpreter_playouts(load_game(spec, **engine), players, lean=engine_name in ("", "lean"))
-except TypeError:       # a checkout from before the lean engine
-    interpreter = interpreter_playouts(load_game(spec, **engine), players)
+    from interpreter.lean import lean_game
+    lean_game(loaded)       # its module built before the timing, as a load is (load_times.py times both)
+    interpreter = interpreter_playouts(loaded, players, lean=engine_name in ("", "lean"))
+except ImportError:     # a checkout from before the lean engine
+    interpreter = interpreter_playouts(loaded, players)
 contenders = {"interpreter": interpreter}
 if baseline.is_file():
     contenders["baseline"] = baseline_playouts(load_baseline(baseline), players)

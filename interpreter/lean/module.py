@@ -49,6 +49,13 @@ class Module:
         self.budget = self.budgets[game.max_players]        # sizes stored in variables: the largest
         self.most_players = game.max_players
         self.beyond: str | None = None      # why the game is not generated for more players
+        # Whether more players never mean fewer cards or piles: then a bound that fits the most
+        # players fits every number.
+        shape = self.shape
+        counts = sorted(self.budgets)
+        self.growing = all(shape.cards_for[a] <= shape.cards_for[b] and all(
+            shape.most_piles[a][z] <= shape.most_piles[b][z] for z in shape.most_piles[a])
+            for a, b in zip(counts, counts[1:]))
         # The most items each variable may hold (a list's), learnt as its types are: its start
         # value's, then the largest list stored in it; a list added to without bound, any.
         self.var_sizes: dict[tuple[str, str], int] = {
@@ -122,6 +129,8 @@ class Module:
         """An expression the game evaluates (not a definition's body): its work bounded within
         the reference's budget, each turn of the 'for' effects around it counted (``work``)."""
         tree = self.parse(value)
+        if self.growing and self._fits(tree, self.most_players):
+            return tree             # the largest table's bound covers the others
         for players, budget in self.budgets.items():
             if players > self.most_players:
                 break
@@ -132,6 +141,9 @@ class Module:
         if self.most_players < self.game.min_players:
             raise Unsupported(self.beyond.replace(f" with {self.game.min_players} players", ""))
         return tree
+
+    def _fits(self, tree: n.Node, players: int) -> bool:
+        return self.budgets[players].of(tree, {}) * self.loop_turns[players] <= MAX_EVAL_STEPS
 
     def expr(self, value: Any, env: Env) -> Code:
         return self.writer.write(self.top(value), env)
