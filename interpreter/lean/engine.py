@@ -128,7 +128,7 @@ class LeanGame:
         """The reference's ``Move`` of an action of the seat to play."""
         index, args = self.decode(action)
         name = self.move_names[index]
-        values = tuple(self._ref_arg(state, name, k, value) for k, value in enumerate(args))
+        values = tuple(self._ref_arg(name, k, value) for k, value in enumerate(args))
         return Move(state.current, name, values, notation(name, values))
 
     def ranking(self, state: Any, points: list | None = None) -> list[int]:
@@ -147,7 +147,7 @@ class LeanGame:
         """An action's text (what its move shows, whoever plays it)."""
         index, args = self.decode(action)
         name = self.move_names[index]
-        return notation(name, tuple(self._ref_arg(None, name, k, value) for k, value in enumerate(args)))
+        return notation(name, tuple(self._ref_arg(name, k, value) for k, value in enumerate(args)))
 
     def move_name(self, action: int) -> str:
         return self.move_names[action % len(self.move_names)]
@@ -155,13 +155,13 @@ class LeanGame:
     def text(self, state: Any, action: int) -> str:
         return self.move(state, action).text
 
-    def _ref_arg(self, state: Any, move: str, k: int, value: Any) -> Any:
+    def _ref_arg(self, move: str, k: int, value: Any) -> Any:
         from .listing_code import param_types
         kind = self.program.module.param_type_cache[move][k] if move in self.program.module.param_type_cache \
             else param_types(self.program.module, move)[k]
-        return to_ref(value, kind, self.cards, self._zone_ref_of)
+        return to_ref(value, kind, self.cards, self._zone_ref)
 
-    def _zone_ref(self, state: Any, zone: str | None, pile: int) -> ZoneRef:
+    def _zone_ref(self, zone: str | None, pile: int) -> ZoneRef:
         """The reference's zone of a pile of ``zone`` (of any zone when None: then its place)."""
         shape = self.program.module.shape
         if zone is None:
@@ -173,9 +173,6 @@ class LeanGame:
             return ZoneRef(zone, None, pile, numbered=True)
         each = shape.piles_each(zone)
         return ZoneRef(zone, pile // each, pile % each, numbered=True)
-
-    def _zone_ref_of(self, zone: str | None, pile: int) -> ZoneRef:
-        return self._zone_ref(None, zone, pile)
 
     def _zone_pile(self, ref: ZoneRef, any_zone: bool = False) -> int:
         """``_zone_ref`` backwards: a pile's number in its zone, or its place."""
@@ -195,7 +192,7 @@ class LeanGame:
         game_vars = {}
         for (level, name), kind in m.var_types.items():
             if level == "game":
-                game_vars[name] = to_ref(getattr(state, m.var_slot(level, name)), kind, cards, self._zone_ref_of)
+                game_vars[name] = to_ref(getattr(state, m.var_slot(level, name)), kind, cards, self._zone_ref)
         if state.teams is not None:
             game_vars["$teams"] = list(state.teams)
         if state.played_round is not None:
@@ -213,7 +210,7 @@ class LeanGame:
     def _holders(self, state: Any, level: str, count: int) -> list[dict]:
         m, cards = self.program.module, self.cards
         kinds = [(name, kind) for (lv, name), kind in m.var_types.items() if lv == level]
-        return [{name: to_ref(getattr(state, m.var_slot(level, name))[i], kind, cards, self._zone_ref_of)
+        return [{name: to_ref(getattr(state, m.var_slot(level, name))[i], kind, cards, self._zone_ref)
                  for name, kind in kinds}
                 for i in range(count)]
 
@@ -285,5 +282,5 @@ class LeanGame:
     def _move_in(self, action: int, seat: int | None) -> Move:
         index, args = self.decode(action)
         name = self.move_names[index]
-        values = tuple(self._ref_arg(None, name, k, value) for k, value in enumerate(args))
+        values = tuple(self._ref_arg(name, k, value) for k, value in enumerate(args))
         return Move(seat, name, values, notation(name, values))

@@ -14,6 +14,7 @@ anything but none is ``None``: the game cannot be generated (``Unsupported``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 class Unsupported(Exception):
@@ -100,13 +101,19 @@ def is_object(t: LType) -> bool:
 
 def holds_objects(t: LType) -> bool:
     """Whether a value of ``t`` is, or holds, a card, a seat or a zone."""
+    return holds(t, is_object)
+
+
+def holds(t: LType, test: Any) -> bool:
+    """Whether ``t``, or a type it holds (a list's items, a map's keys or values, what a value or
+    none may be), passes ``test``."""
     if isinstance(t, Opt):
-        return holds_objects(t.of)
+        return holds(t.of, test)
     if isinstance(t, ListT):
-        return holds_objects(t.elem)
+        return holds(t.elem, test)
     if isinstance(t, MapT):
-        return holds_objects(t.key) or holds_objects(t.value)
-    return is_object(t)
+        return holds(t.key, test) or holds(t.value, test)
+    return test(t)
 
 
 def strip(t: LType) -> LType:

@@ -307,14 +307,8 @@ def _definitions(game: Game) -> dict[str, tuple[list[str], Any]]:
 
 def _any_zone(kind: LType) -> bool:
     """Whether values of ``kind`` are (or hold) piles of any zone, kept as places."""
-    from .ltypes import ANY_ZONE, ListT, MapT, Opt
-    if isinstance(kind, Opt):
-        return _any_zone(kind.of)
-    if isinstance(kind, ListT):
-        return _any_zone(kind.elem)
-    if isinstance(kind, MapT):
-        return _any_zone(kind.key) or _any_zone(kind.value)
-    return kind == ANY_ZONE
+    from .ltypes import ANY_ZONE, holds
+    return holds(kind, lambda t: t == ANY_ZONE)
 
 
 def _cut(text: str) -> str:

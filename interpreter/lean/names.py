@@ -195,7 +195,7 @@ class NameWriter:
             return Code(f"(not {piles}[{pile}])", BOOL)
         if name in ("top", "bottom"):
             read = f"{piles}[{pile}]"
-            if zone is not None and pile.isidentifier() or pile.isdigit():     # read twice, cheaper than a call
+            if zone is not None and (pile.isidentifier() or pile.isdigit()):     # read twice, cheaper than a call
                 end = "-1" if name == "top" else "0"
                 return Code(f"({read}[{end}] if {read} else None)", Opt(CARD), bits=CARD_BITS, origin=read)
             return Code(f"_{name}({read})", Opt(CARD), bits=CARD_BITS, origin=read)
