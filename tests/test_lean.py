@@ -328,3 +328,27 @@ probe.yaml:19:21: error: division by zero
       |                     ^^^^^^^^^^^^
 while P2 played 'poke' (move 3; round 1, phase 'play')"""
     assert _outcome(lambda: play(lean.step, lean.legal, lean.new_state(None, 1))) == expected
+
+
+@pytest.mark.parametrize("expression, players, most", [
+    ("everything", 3, 162),                                     # every pile of every zone, once: every card
+    ("everything", 8, 432),
+    ("flatten([p.stock.cards for p in players])", 3, 162),      # each seat's own pile
+    ("box.cards + box.cards", 3, 324),                          # a pile met twice: its cards twice
+    ("flatten([completed.cards for p in players])", 3, 486),    # the same pile in every turn of the loop
+    ("range(0, len(box.cards))", 3, 162),
+    ("foundations", 3, 12),                                     # piles: (if jokers then 6 else 4) * player_count
+    ("me.work", 3, 4),
+])
+def test_the_most_items_a_list_may_hold_follow_the_game_and_its_players(expression, players, most):
+    from interpreter.lean.module import Module
+    module = Module(load_game(GAMES / "nerts.yaml").game)
+    assert module.budgets[players].size(module.parse(expression), {}) == most
+
+
+def test_an_option_known_at_load_is_written_as_the_branch_it_takes():
+    """Nerts's partnerships: the layout a seat plays is its partner's only with the option on."""
+    alone = LeanGame(load_game(GAMES / "nerts.yaml")).program.source
+    paired = LeanGame(load_game(GAMES / "nerts.yaml", {"partnerships": "true"})).program.source
+    assert "(me - (me % 2))" not in alone and "(me - (me % 2))" in paired
+    assert "if False" not in alone and "False and" not in alone and "False or" not in alone
