@@ -346,6 +346,14 @@ def test_the_most_items_a_list_may_hold_follow_the_game_and_its_players(expressi
     assert module.budgets[players].size(module.parse(expression), {}) == most
 
 
+def test_a_zone_per_team_read_through_each_seat_may_hold_its_cards_twice():
+    """Partners share their team's pile: the seats' piles are not different piles."""
+    from interpreter.lean.module import Module
+    module = Module(load_game(GAMES / "euchre.yaml").game)
+    assert module.budgets[4].size(module.parse("flatten([p.won.cards for p in players])"), {}) == 4 * 24
+    assert module.budgets[4].size(module.parse("flatten([p.hand.cards for p in players])"), {}) == 24
+
+
 def test_an_option_known_at_load_is_written_as_the_branch_it_takes():
     """Nerts's partnerships: the layout a seat plays is its partner's only with the option on."""
     alone = LeanGame(load_game(GAMES / "nerts.yaml")).program.source

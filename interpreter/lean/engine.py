@@ -15,7 +15,8 @@ from ..engine.moves import Move, notation
 from ..engine.state import State
 from ..engine.values import ZoneRef, to_json
 from ..errors import RulesError
-from .flow_code import SEATS, free_play
+from .flow_code import SEATS
+from .listing_code import free_play
 from .ltypes import Unsupported
 from .program import Program
 from .runtime import from_ref, to_ref
@@ -43,7 +44,7 @@ class LeanGame:
         self._zone_names = list(self.program.module.shape.zones)
         self.free_play = free_play(self.game)
         self._legal, self._step, self._clone = self.program.legal, self.program.step, self.program.clone
-        self._any_legal = self.program.any_legal
+        self._any_legal = self.program.any_legal if self.free_play else None
 
     # -- playing ---------------------------------------------------------------------------------
     def new_state(self, players: int | None = None, seed: int = 0) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 from ..limits import MAX_MOVES_PER_GAME, MAX_PLAYERS, MAX_ROUNDS, MAX_TRIGGER_CASCADE
 from .actions import decode_lines
 from .code import Code, Env
-from .listing_code import param_code, param_types
+from .listing_code import free_play, param_code, param_types
 from .ltypes import INT, SEAT, ListT, Opt
 
 SEATS = MAX_PLAYERS        # in free play the history keeps each action with its seat: action * SEATS + seat
@@ -171,11 +171,6 @@ def _settle(m: Any) -> list[str]:
     for j, trigger in enumerate(data.get("triggers", [])):
         lines += _block(m, f"e_trigger_{j}", trigger.get("do"), current)
     return lines
-
-
-def free_play(game: Any) -> bool:
-    """Whether a phase of the game has no turns: every seat may move at any moment."""
-    return any(phase.turns is None for phase in game.phases)
 
 
 def write_moves(m: Any) -> list[str]:

@@ -13,7 +13,7 @@ from ..expr import nodes as n
 from ..limits import MAX_MOVE_CHOICES
 from .actions import codec, encode_text
 from .code import Code, Env
-from .ltypes import Zone, CARD, INT, SEAT, STR, LType, ListT, Unsupported, element, strip
+from .ltypes import CARD, INT, SEAT, STR, LType, ListT, Unsupported, Zone, element, strip
 
 A_SEAT = Env(me="me", me_sure=True)
 
@@ -52,12 +52,18 @@ def param_code(name: str, index: int, kind: LType | None, origin: str | None = N
 
 def write_listing(m: Any) -> list[str]:
     """``legal(s, me)``: the phases' listings in one function, the phase chosen by an if chain;
-    ``any_legal(s, me)``: whether there is one (the listing stops at the first found)."""
-    return _listing(m, first_only=False) + _listing(m, first_only=True)
+    in a game with free play, ``any_legal(s, me)``: whether there is one (the listing stops at
+    the first found), asked of every seat after every move."""
+    return _listing(m, first_only=False) + (_listing(m, first_only=True) if free_play(m.game) else [])
+
+
+def free_play(game: Any) -> bool:
+    """Whether a phase of the game has no turns: every seat may move at any moment."""
+    return any(phase.turns is None for phase in game.phases)
 
 
 def _listing(m: Any, first_only: bool) -> list[str]:
-    none, found = ("False", "True") if first_only else ("[]", None)
+    none = "False" if first_only else "[]"
     lines = [f"def {'any_legal' if first_only else 'legal'}(s, me=None):", "    if s.over:", f"        return {none}",
              "    if me is None:", "        me = s.current",      # ``me``: the seat asked about, in free play
              "    elif s.current is not None and me != s.current:", f"        return {none}"]

@@ -128,10 +128,15 @@ class Work:
         if isinstance(node, n.Name) and node.name in self.most_piles and node.name not in loops \
                 and self.m.shape.zones[node.name].per == "game":
             return (node.name, None)
-        if isinstance(node, n.Member) and node.name in self.most_piles and isinstance(node.obj, n.Name) \
-                and node.obj.name in loops and loops[node.obj.name][0] is None:
+        if isinstance(node, n.Member) and node.name in self.most_piles and self._per_seat(node, loops):
             return (node.name, node.obj.name)
         return None
+
+    def _per_seat(self, node: n.Member, loops: dict) -> bool:
+        """A seat's own zone read through a loop over different seats (a zone per team is not:
+        partners share it)."""
+        return isinstance(node.obj, n.Name) and node.obj.name in loops and loops[node.obj.name][0] is None \
+            and self.m.shape.zones[node.name].per == "seat"
 
     def _pile_of(self, node: n.Node, loops: dict) -> set | None:
         """The pile ``node`` names, as ``_piles`` gives it."""
@@ -142,7 +147,7 @@ class Work:
                 and zones[node.name].per == "game" and zones[node.name].piles is None:
             return {(node.name, None)}
         if isinstance(node, n.Member) and node.name in zones and zones[node.name].piles is None \
-                and isinstance(node.obj, n.Name) and node.obj.name in loops and loops[node.obj.name][0] is None:
+                and self._per_seat(node, loops):
             return {(node.name, node.obj.name)}
         return None
 

@@ -7,6 +7,8 @@ from typing import Any
 
 import yaml
 
+from ..lean import lean_game, lean_reason
+
 
 def resolved_yaml(spec: Any) -> str:
     """The spec after ``extends`` is applied, as YAML, with the option values in force."""
@@ -45,7 +47,6 @@ def summary(spec: Any) -> str:
 def engine_line(game: Any) -> str:
     """Which engine runs the game: the lean engine, or why not (then the compiled engine), for
     which numbers of players."""
-    from ..lean import lean_game, lean_reason
     game = getattr(game, "game", game)
     lean, reason = lean_game(game), lean_reason(game)
     if lean is None:
