@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from interpreter.adapters.session import CHANCE, TERMINAL, Setup
+from interpreter.adapters.session import CHANCE, TERMINAL, Session, Setup
 from interpreter.engine import rng
 from interpreter.engine.actions import ActionSpace
 from interpreter.engine.chance import ChanceStep
@@ -274,3 +274,31 @@ def test_a_resampled_game_keeps_what_the_seat_knows_and_deals_the_rest_again():
     assert other.state.zones["hand"][1 - seat] != session.state.zones["hand"][1 - seat]
     with pytest.raises(ValueError, match="a game is resampled for the seat to act, not P2"):
         session.resampled(1, seed=4)
+
+
+def test_a_seat_whose_cards_were_dealt_again_gets_its_own_information_state_after():
+    setup = Setup(load("last_card"), 2)
+    session = setup.new_session()
+    session.apply(11)
+    seat = session.current_player()
+    other = session.resampled(seat, seed=4)
+    while session.moves == 0:                   # one whole move, the same in both
+        action = session.legal_actions()[0]
+        for game in (session, other):
+            game.apply(action)
+    assert other.history == session.history
+    assert session.information_state_string(1 - seat) != other.information_state_string(1 - seat)
+    restored = Session.from_json(setup, json.loads(json.dumps(other.to_json())))
+    assert restored.information_state_string(1 - seat) == other.information_state_string(1 - seat)
+
+
+def test_the_information_state_of_a_history_is_made_once():
+    setup = kuhn()
+    first, second = setup.new_session(), setup.new_session()
+    for game in (first, second):
+        game.apply(3)
+        game.apply(0)
+    made = first.information_state_string(1)
+    assert set(setup.known_digests) == {(1, (CHANCE, 3), (0, 0))}
+    second.chains[1] = "not folded again"
+    assert second.information_state_string(1) == made

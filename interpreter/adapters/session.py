@@ -34,6 +34,9 @@ CHANCE = -1
 TERMINAL = -4
 DEFAULT_MAX_MOVES = 10_000
 RETURNS = ("ranking", "results")
+# The most information states a setup remembers by history; past it, it forgets them all (a
+# solver that walks the tree again meets the same histories, a long sampled game rarely does).
+KNOWN_STATES = 1 << 16
 
 
 class Setup:
@@ -61,6 +64,9 @@ class Setup:
         # A move's name, then per parameter at most every card (or die) and `end`; one chance step each.
         self.max_actions_per_move = 2 + most_params * (max(table, self.game.dice_count) + 1)
         self.max_game_length = 1 + max_moves * self.max_actions_per_move
+        # Each seat's digest by the history that led to it: the history decides every state and
+        # every choice, so the same history is the same digest (not in a resampled game).
+        self.known_digests: dict[tuple, str] = {}
 
     source: tuple | None = None       # how ``from_file`` made it: what a pickle of it holds
     first_step: tuple | None = None   # the setup's draws, and its state when it draws nothing
@@ -118,6 +124,7 @@ class Session:
         self.moves = 0
         self.stopped = False          # the cap on moves was reached
         self.history: list[tuple[int, int]] = []
+        self.resampled_at: int | None = None    # the history's length when the hidden cards were dealt again
         # What each seat has observed and chosen, folded into one digest per seat when asked:
         # the events (``trail``) since, and how many of them each seat's digest holds. Each event
         # keeps the digests made up to it, by seat: the copies of a session share their trail's
@@ -232,6 +239,19 @@ class Session:
         start = 0 if self.last_mover is None else self.last_mover + 1
         return min(ready, key=lambda s: (s - start) % self.setup.players)
 
+    def _digest_of(self, seat: int) -> str:
+        """``_fold``, remembered by the history where the history decides it."""
+        if self.resampled_at is not None:
+            return self._fold(seat)
+        known = self.setup.known_digests
+        key = (seat, *self.history)
+        digest = known.get(key)
+        if digest is None:
+            if len(known) >= KNOWN_STATES:
+                known.clear()
+            digest = known[key] = self._fold(seat)
+        return digest
+
     def _fold(self, seat: int) -> str:
         """The seat's digest of every event so far: each state it saw (as its observation) and
         the actions of each move it chose."""
@@ -264,7 +284,7 @@ class Session:
 
     def information_state_string(self, seat: int) -> str:
         mine = [self.setup.actions.text(a) for a in self.prefix] if seat == self.seat else []
-        return f"{self._fold(seat)} {json.dumps(mine, **TEXT_FORMAT)}"
+        return f"{self._digest_of(seat)} {json.dumps(mine, **TEXT_FORMAT)}"
 
     def observation_tensor(self, seat: int) -> list[float]:
         layout = self.setup.layout
@@ -303,6 +323,7 @@ class Session:
             raise ValueError(f"a game is resampled for the seat to act, not P{seat + 1}")
         other = self.clone()
         other.state = sample_state(self.setup.game, self.state, seat, seed)
+        other.resampled_at = len(self.history)
         other._choices = None
         if other.legal_actions() != self.legal_actions():
             raise RulesError(f"resampling: P{seat + 1}'s legal moves depend on cards it cannot see")
@@ -327,6 +348,7 @@ class Session:
             "bounds": None if self.step is None else self.step.bounds,
             "prefix": list(self.prefix), "seat": self.seat, "last_mover": self.last_mover, "moves": self.moves,
             "stopped": self.stopped, "history": [list(h) for h in self.history], "chains": list(self.chains),
+            "resampled_at": self.resampled_at,
         }
 
     @classmethod
@@ -337,6 +359,7 @@ class Session:
         session.state, session.prefix, session.seat = read(data["state"]), tuple(data["prefix"]), data["seat"]
         session.last_mover, session.moves, session.stopped = data["last_mover"], data["moves"], data["stopped"]
         session.history = [tuple(h) for h in data["history"]]
+        session.resampled_at = data.get("resampled_at")
         session.chains, session.folded, session.trail = list(data["chains"]), [0] * setup.players, []
         session._choices, session.step, session.pending, session.before = None, None, None, None
         pending = data["pending"]
