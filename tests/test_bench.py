@@ -88,6 +88,30 @@ def test_floor_baseline_plays_the_cards_the_spec_plays(seed):
     assert played == baseline.cards_played(6, seed)
 
 
+def test_the_euchre_position_by_hand_guesses_the_cards_the_lean_engine_guesses():
+    # The yardstick of the lean engine's copy and guess (benchmarks/lookahead.py --baseline).
+    import importlib.util
+    import random
+    from interpreter.bots.lean_guess import guess
+    from interpreter.lean import lean_game
+    spec = importlib.util.spec_from_file_location("euchre_guess", BASELINES / "euchre_guess.py")
+    by_hand = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(by_hand)
+    lean = lean_game(load_game(GAMES / "euchre.yaml"))
+    lacking = 0
+    for seed in range(3):
+        state, choose = lean.new_state(None, seed), random.Random(seed)
+        while not state.over:
+            position = by_hand.from_lean(lean, state)
+            lacking += bool(position.voids)
+            for seat in range(4):
+                assert by_hand.matches(guess(lean, state, seat, seed + seat), by_hand.guess(position, seat, seed + seat))
+            assert by_hand.matches(state, by_hand.clone(position))
+            actions = lean.legal(state)
+            lean.step(state, actions[choose.randrange(len(actions))])
+    assert lacking > 10        # guesses that keep the suits a seat showed it lacks among them
+
+
 def test_the_oracle_notices_a_different_rule(tmp_path):
     # Chance doubled on the first throw, in the spec only: the oracle must see it.
     text = (GAMES / "dice_poker.yaml").read_text(encoding="utf-8")
