@@ -15,6 +15,7 @@ from interpreter.lean.engine import LeanGame
 from interpreter.lean.ltypes import Unsupported
 from tests.helpers import GAMES, ROOT, game_files
 from tests.runtime_games import CASES, PROBE
+from tests.test_grids import BELL
 
 FLOOR = ROOT / "benchmarks" / "floor.yaml"
 # A game the lean engine does not generate, and why (rules show --generated prints it).
@@ -328,6 +329,59 @@ probe.yaml:19:21: error: division by zero
       |                     ^^^^^^^^^^^^
 while P2 played 'poke' (move 3; round 1, phase 'play')"""
     assert _outcome(lambda: play(lean.step, lean.legal, lean.new_state(None, 1))) == expected
+
+
+# Interrupts: the bell of tests/test_grids.py, and a version in which seats doze off and wake up
+# (a seat asleep has no move in an interrupt: it is skipped).
+DOZING = BELL.replace("      moves: [ring, answer, ignore, echo]", "      moves: [ring, doze, answer, ignore, echo]") \
+    .replace("moves:\n  ring:", "moves:\n  doze:\n    when: ringing == 0\n    do:\n      - set: {asleep: not asleep}\n"
+             "      - end_turn\n  ring:")
+
+
+@pytest.mark.parametrize("text", [BELL, DOZING], ids=["bell", "dozing"])
+def test_interrupts_play_as_the_references(text):
+    loaded = load_game("bell.yaml", text=text)
+    lean = LeanGame(loaded)
+    for players in (3, 4):
+        for seed in range(12):
+            lockstep(loaded, lean, players, seed)
+    assert "intr_advance" in lean.program.source
+    state = lean.new_state(3, 0)
+    lean.step(state, lean.legal(state)[0])          # P1 rings: P2 answers first
+    assert (state.current, [lean.action_text(a) for a in lean.legal(state)]) == (1, ["answer", "ignore", "echo"])
+    assert lean.to_state(state).vars["$interrupts"] == [
+        {"seats": [1, 2], "moves": ["answer", "ignore", "echo"], "resume": 0, "after": ["end_turn"], "acting": True}]
+    again = lean.from_state(lean.to_state(state))
+    assert again.intr == state.intr and again.intr[0][0] is not state.intr[0][0]
+    copy = lean.clone(state)
+    lean.step(copy, lean.legal(copy)[0])
+    assert state.intr[0][0] == [1, 2] and copy.intr[0][0] == [2]
+
+
+def test_a_seat_with_no_move_in_an_interrupt_is_skipped():
+    lean = LeanGame(load_game("bell.yaml", text=DOZING))
+    state = lean.new_state(3, 0)
+
+    def play(text):
+        lean.step(state, next(a for a in lean.legal(state) if lean.action_text(a) == text))
+    play("doze")                # P1 falls asleep; P2 rings: P3 answers, P1 asleep has no move
+    play("ring")
+    play("answer")
+    assert (state.current, state.intr) == (2, None)
+
+
+def test_an_interrupt_of_no_seat_fails_with_the_references_error():
+    text = BELL.replace("      - interrupt: players[0]", "      - interrupt: 'if heard != [] then none else players[0]'")
+    loaded = load_game("bell.yaml", text=text)
+    lean = LeanGame(loaded)
+
+    def play(apply, legal, state):
+        apply(state, legal(state)[0])           # ring
+        apply(state, legal(state)[2])           # echo, with P2 heard
+
+    expected = _outcome(lambda: play(loaded.apply, loaded.legal_moves, loaded.new_state(3, 0)))
+    assert expected.splitlines()[0] == "bell.yaml:36:9: error: interrupt: expected seats, got none"
+    assert _outcome(lambda: play(lean.step, lean.legal, lean.new_state(3, 0))) == expected
 
 
 @pytest.mark.parametrize("expression, players, most", [

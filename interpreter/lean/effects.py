@@ -306,7 +306,18 @@ class EffectWriter:
         return [f"{indent}t_play(s, {self.w.names.me(env)}, {card.text})"]
 
     def _interrupt(self, item: dict, env: Env, indent: str) -> list[str]:
-        raise Unsupported("interrupts")
+        """``interrupts.push``: the seats named, in order, each to make one of the listed moves."""
+        seats = self.expr(item["interrupt"], env)
+        kind = strip(seats.type)
+        if kind == SEAT:        # a seat that may be none: + fails on none, as the reference does
+            order = f"[{seats.text}]" if seats.type == kind else f"[+{seats.text}]"
+        elif isinstance(kind, ListT) and kind.elem == SEAT:
+            order = f"list({seats.text})" if seats.live else seats.text
+        else:
+            raise Unsupported(f"an interrupt of {seats.type}")
+        moves = self.m.interrupts.index(tuple(item["moves"]))
+        return [f"{indent}if s.intr is None:", f"{indent}    s.intr = []",
+                f"{indent}s.intr.append([{order}, {moves}, s.current, [], False])"]
 
 
 def _container(kind: LType) -> bool:

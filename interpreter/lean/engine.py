@@ -16,6 +16,7 @@ from ..engine.state import State
 from ..engine.values import ZoneRef, to_json
 from ..errors import RulesError
 from .flow_code import SEATS
+from .interrupts_code import from_ref as from_ref_interrupts, to_ref as to_ref_interrupts
 from .listing_code import free_play
 from .ltypes import Unsupported
 from .program import Program
@@ -198,6 +199,9 @@ class LeanGame:
             game_vars["$teams"] = list(state.teams)
         if state.played_round is not None:
             game_vars["$played"] = self._played(state)
+        interrupts = to_ref_interrupts(m, getattr(state, "intr", None))
+        if interrupts is not None:
+            game_vars["$interrupts"] = interrupts
         ref.vars = game_vars
         ref.seat_vars = self._holders(state, "seat", state.players)
         ref.team_vars = self._holders(state, "team", state.nteams)
@@ -251,6 +255,8 @@ class LeanGame:
         state.played_round = played["round"] if played else None
         state.played_by = {int(c): seat for c, seat in played["by"].items()} if played else {}
         state.voids = {int(seat): list(suits) for seat, suits in played.get("off", {}).items()} if played else {}
+        if m.interrupts:
+            state.intr = from_ref_interrupts(m, ref.vars.get("$interrupts"))
         return state
 
     def _replay(self, state: Any) -> State:

@@ -12,6 +12,7 @@ from typing import Any
 from ..limits import MAX_MOVES_PER_GAME, MAX_PLAYERS, MAX_ROUNDS, MAX_TRIGGER_CASCADE
 from .actions import decode_lines
 from .code import Code, Env
+from .interrupts_code import write_advance
 from .listing_code import free_play, param_code, param_types
 from .ltypes import INT, SEAT, ListT, Opt
 
@@ -30,7 +31,7 @@ def write_flow(m: Any) -> list[str]:
     count = len(game.phases)
     lines += [f"START = ({', '.join(f'start_{i}' for i in range(count))},)",
               f"END = ({', '.join(f'end_{i}' for i in range(count))},)", ""]
-    lines += _end_phase(count) + _end_round(m) + _finish() + _settle(m)
+    lines += _end_phase(count) + _end_round(m) + _finish() + _settle(m) + write_advance(m)
     return lines
 
 
@@ -146,6 +147,9 @@ def _settle(m: Any) -> list[str]:
     for j, trigger in enumerate(data.get("triggers", [])):
         test = m.writer.condition(m.top(trigger["when"]), current)
         lines += [f"        if {test}:", f"            e_trigger_{j}(s, s.current, sig)", "            continue"]
+    if m.interrupts:
+        lines += ["        if s.intr:", "            if intr_advance(s, sig):",
+                  "                return", "            continue"]
     phases = data["flow"]["phases"]
     end_turn = []
     for i, spec in enumerate(phases):

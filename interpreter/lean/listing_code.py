@@ -51,10 +51,12 @@ def param_code(name: str, index: int, kind: LType | None, origin: str | None = N
 
 
 def write_listing(m: Any) -> list[str]:
-    """``legal(s, me)``: the phases' listings in one function, the phase chosen by an if chain;
-    in a game with free play, ``any_legal(s, me)``: whether there is one (the listing stops at
-    the first found), asked of every seat after every move."""
-    return _listing(m, first_only=False) + (_listing(m, first_only=True) if free_play(m.game) else [])
+    """``legal(s, me)``: the phases' listings in one function, the phase chosen by an if chain (an
+    interrupt's list of moves while one goes on); in a game with free play or interrupts,
+    ``any_legal(s, me)``: whether there is one (the listing stops at the first found), asked of
+    every seat after every move in free play, of each interrupting seat in turn."""
+    any_legal = free_play(m.game) or m.interrupts
+    return _listing(m, first_only=False) + (_listing(m, first_only=True) if any_legal else [])
 
 
 def free_play(game: Any) -> bool:
@@ -69,21 +71,37 @@ def _listing(m: Any, first_only: bool) -> list[str]:
              "    elif s.current is not None and me != s.current:", f"        return {none}"]
     lines += [] if first_only else ["    out = []"]
     body_at = len(lines)
-    phases = m.game.phases
     m.memo = {}
     try:
-        for i, phase in enumerate(phases):
-            indent = "    "
-            if len(phases) > 1:
-                lines.append(f"    {'if' if i == 0 else 'elif'} s.phase == {i}:")
-                indent = "        "
-            body = [line for name in phase.moves for line in _move(m, name, indent, first_only)]
-            lines += body or [indent + "pass"]
+        lists = [phase.moves for phase in m.game.phases]
+        if m.interrupts:
+            lines += ["    if s.intr:", "        which = s.intr[-1][1]"]
+            lines += _branches(m, "which", m.interrupts, "        ", first_only)
+            lines.append("    else:")
+            lines += _branches(m, "s.phase", lists, "        ", first_only)
+        else:
+            lines += _branches(m, "s.phase", lists, "    ", first_only)
         if m.memo:
             lines.insert(body_at, "    _memo = {}")
     finally:
         m.memo = None
     return lines + [f"    return {'False' if first_only else 'out'}", ""]
+
+
+def _branches(m: Any, index: str, lists: list, indent: str, first_only: bool) -> list[str]:
+    """The listing of each list of moves, the one at ``index`` chosen by an if chain; to find
+    any move, those without parameters first (as the reference looks for one)."""
+    lines = []
+    for i, names in enumerate(lists):
+        inner = indent
+        if len(lists) > 1:
+            lines.append(f"{indent}{'if' if i == 0 else 'elif'} {index} == {i}:")
+            inner = indent + "    "
+        if first_only:
+            names = sorted(names, key=lambda name: len(m.game.moves[name].params))
+        body = [line for name in names for line in _move(m, name, inner, first_only)]
+        lines += body or [inner + "pass"]
+    return lines
 
 
 def _move(m: Any, name: str, indent: str, first_only: bool = False) -> list[str]:

@@ -23,6 +23,7 @@ from ..limits import MAX_EVAL_STEPS
 from .effects import EffectWriter
 from .code import Code, Env, const_code
 from .exprs import ExprWriter
+from .interrupts_code import interrupt_lists
 from .ltypes import EMPTY, NONE, LType, Unsupported, join, join_all
 from .shape import Shape, ident, shape_of
 from .work import Work
@@ -36,6 +37,7 @@ class Module:
         self.game = game
         self.shape = shape or shape_of(game)
         self.definitions = _definitions(game)
+        self.interrupts = interrupt_lists(game)     # the lists of moves of the game's interrupts
         self.var_types: dict[tuple[str, str], LType] = {}
         for level, names in (("game", self.shape.game_vars), ("seat", self.shape.seat_vars),
                              ("team", self.shape.team_vars)):

@@ -20,7 +20,8 @@ STATE_SLOTS = ("up", "zones", "teams", "nteams", "dice", "played_round", "played
 def slots(m: Any) -> list[str]:
     zones = [zone.slot for zone in m.shape.zones.values()]
     variables = [m.var_slot(level, name) for level, name in m.var_types]
-    return list(FLOW_SLOTS) + list(STATE_SLOTS) + zones + variables
+    interrupts = ["intr"] if m.interrupts else []
+    return list(FLOW_SLOTS) + list(STATE_SLOTS) + interrupts + zones + variables
 
 
 def write_state(m: Any) -> list[str]:
@@ -38,7 +39,7 @@ def _new_state(m: Any) -> list[str]:
              "    s.over = False",
              "    s.played_by, s.voids = {}, {}",
              f"    s.dice = [1] * {game.dice_count}",
-             "    me = None"]
+             "    me = None"] + (["    s.intr = None"] if m.interrupts else [])
     for (level, name), kind in m.var_types.items():
         start = _start_code(m, level, name)
         slot = m.var_slot(level, name)
@@ -144,6 +145,8 @@ def _clone(m: Any) -> list[str]:
              "    t.teams, t.nteams, t.hist, t.origin = s.teams, s.nteams, s.hist, s.origin",
              "    t.played_round, t.played_by = s.played_round, dict(s.played_by)",
              "    t.voids = {k: v[:] for k, v in s.voids.items()} if s.voids else {}"]
+    if m.interrupts:
+        lines.append("    t.intr = [[r[0][:], r[1], r[2], r[3][:], r[4]] for r in s.intr] if s.intr else None")
     for zone in m.shape.zones.values():
         one_pile = zone.per == "game" and zone.piles is None
         copied = f"[s.{zone.slot}[0][:]]" if one_pile else f"[p[:] for p in s.{zone.slot}]"
