@@ -14,17 +14,12 @@ from interpreter.errors import RulesError
 from interpreter.lean.engine import LeanGame
 from interpreter.lean.ltypes import Unsupported
 from tests.helpers import GAMES, ROOT, game_files
-from tests.runtime_games import CASES, PROBE
+from tests.runtime_games import CASES
 from tests.test_grids import BELL
 
 FLOOR = ROOT / "benchmarks" / "floor.yaml"
-# A game the lean engine does not generate, and why (rules show --generated prints it).
-NOT_GENERATED = {
-    "gnoming_a_round": "zone 'grid' is a grid",
-    "gnoming_a_round_two_players": "zone 'grid' is a grid",
-}
 # Seeds per game, and the options and players each is also played with.
-SEEDS = {"schmier": 2, "floor": 3, "nerts": 1}
+SEEDS = {"schmier": 2, "floor": 3, "nerts": 1, "gnoming_a_round": 2, "gnoming_a_round_two_players": 3}
 VARIANTS = [
     ("euchre", {"allow_lone_defender": "true"}, None),
     ("euchre", {"stick_the_dealer": "false"}, None),
@@ -34,6 +29,7 @@ VARIANTS = [
     ("crazy_eights", {}, 2),
     ("nerts", {"jokers": "true"}, 2),
     ("nerts", {"jokers": "true", "partnerships": "true", "draw_one": "true"}, 6),
+    ("gnoming_a_round", {"three_mulligans": "0", "may_discard_taken": "true"}, 7),
 ]
 
 
@@ -66,7 +62,7 @@ def lockstep(loaded, lean: LeanGame, players: int | None, seed: int) -> int:
 
 
 def _games():
-    return [p for p in game_files() if p.stem not in NOT_GENERATED] + [FLOOR]
+    return game_files() + [FLOOR]
 
 
 @pytest.mark.parametrize("path", _games(), ids=lambda p: p.stem)
@@ -85,13 +81,6 @@ def test_options_and_players_are_generated_too(name, options, players):
         lockstep(loaded, lean, players, seed)
 
 
-@pytest.mark.parametrize("name", sorted(NOT_GENERATED))
-def test_a_game_not_generated_says_why(name):
-    with pytest.raises(Unsupported) as caught:
-        LeanGame(load_game(GAMES / f"{name}.yaml"))
-    assert caught.value.reason == NOT_GENERATED[name]
-
-
 def test_a_states_clone_goes_its_own_way():
     loaded = load_game(GAMES / "euchre.yaml")
     lean = LeanGame(loaded)
@@ -107,9 +96,6 @@ def test_a_states_clone_goes_its_own_way():
 
 # ------------------------------------------------------------------------------ errors
 
-# The probe without its grid zone: the lean engine does not generate grids.
-WITHOUT_GRID = {name: text.replace("  grid: {per: seat, grid: {rows: 2, cols: 2}}\n", "")
-                for name, text in CASES.items() if "slot" not in text}
 # Stalled games are found by the table that drives them, not by a move.
 BY_THE_TABLE = {"no legal move", "a turn that never ends", "nobody can move in free play"}
 # Games whose fault the lean engine sees at load, by the types of its values: the reference runs them.
@@ -129,9 +115,9 @@ def _outcome(run):
     return None
 
 
-@pytest.mark.parametrize("case", sorted(set(WITHOUT_GRID) - BY_THE_TABLE - set(SENT_TO_THE_REFERENCE)))
+@pytest.mark.parametrize("case", sorted(set(CASES) - BY_THE_TABLE - set(SENT_TO_THE_REFERENCE)))
 def test_a_game_that_fails_fails_with_the_references_error(case):
-    loaded = load_game("probe.yaml", text=WITHOUT_GRID[case])
+    loaded = load_game("probe.yaml", text=CASES[case])
     lean = LeanGame(loaded)
     expected = _outcome(lambda: _play_reference(loaded))
     assert expected is not None
@@ -154,7 +140,7 @@ def _play_lean(lean):
 
 def _logging_probe(letters: int) -> str:
     """The probe, its move logging a text of ``letters`` letters twice."""
-    text = WITHOUT_GRID["division by zero"].replace("nobody: none}", "nobody: none, word: ''}")
+    text = CASES["division by zero"].replace("nobody: none}", "nobody: none, word: ''}")
     return text.replace('      - set: {n: "1 // (n - n)"}\n', f"""\
       - set: {{word: "join(['abcdefghij' for i in 1..{letters // 10}], '')"}}
       - log: 'said {{word}} and {{word}}'
@@ -173,7 +159,7 @@ def test_a_log_line_of_texts_is_measured_as_the_reference_measures_it(letters, f
 
 def test_a_seat_that_is_none_where_a_turn_begins_fails_with_the_references_error():
     """A variable that holds a seat or none (here none) as the seat to begin the turns."""
-    text = WITHOUT_GRID["turns.from gives none"].replace("nobody: none}", "nobody: none, chosen: none}")
+    text = CASES["turns.from gives none"].replace("nobody: none}", "nobody: none, chosen: none}")
     text = text.replace("{from: nobody,", "{from: chosen,")
     text = text.replace("      - set: {n: 1}\n", "      - set: {chosen: me}\n")
     loaded = load_game("probe.yaml", text=text)
@@ -181,21 +167,21 @@ def test_a_seat_that_is_none_where_a_turn_begins_fails_with_the_references_error
     assert "s.current = (s.v_chosen) % s.players" in lean.program.source
     expected = _outcome(lambda: _play_reference(loaded))
     assert expected == """\
-probe.yaml:14:21: error: expected a seat, got none
-   14 |       turns: {from: chosen, each: once}
+probe.yaml:15:21: error: expected a seat, got none
+   15 |       turns: {from: chosen, each: once}
       |                     ^^^^^^
 while the game was set up (round 1, phase 'play')"""
     assert _outcome(lambda: _play_lean(lean)) == expected
 
 
-def test_the_probe_without_its_grid_is_generated():
-    assert LeanGame(load_game("probe.yaml", text=PROBE.replace("  grid: {per: seat, grid: {rows: 2, cols: 2}}\n", "")))
+def test_the_probe_and_its_grid_are_generated():
+    assert "_grid_put_at" in LeanGame(load_game("probe.yaml", text=CASES["a grid slot out of range"])).program.source
 
 
 @pytest.mark.parametrize("case", sorted(SENT_TO_THE_REFERENCE))
 def test_a_value_of_the_wrong_kind_sends_the_game_to_the_reference(case):
     with pytest.raises(Unsupported) as caught:
-        LeanGame(load_game("probe.yaml", text=WITHOUT_GRID[case]))
+        LeanGame(load_game("probe.yaml", text=CASES[case]))
     assert caught.value.reason == SENT_TO_THE_REFERENCE[case]
 
 
@@ -237,15 +223,16 @@ def test_loops_over_lists_of_known_length_are_generated():
     lockstep(loaded, LeanGame(loaded), None, 1)
 
 
-def test_a_guess_of_hidden_cards_is_the_references_card_for_card():
+@pytest.mark.parametrize("name, seeds", [("euchre", 4), ("gnoming_a_round_two_players", 1)])
+def test_a_guess_of_hidden_cards_is_the_references_card_for_card(name, seeds):
     from interpreter.bots.determinize import sample_state
     from interpreter.bots.lean_guess import guess
-    loaded = load_game(GAMES / "euchre.yaml")
+    loaded = load_game(GAMES / f"{name}.yaml")
     lean = LeanGame(loaded)
-    for seed in range(4):
+    for seed in range(seeds):
         ref, state, choose = loaded.new_state(None, seed), lean.new_state(None, seed), random.Random(seed)
         while not ref.over:
-            for seat in range(4):
+            for seat in range(ref.players):
                 assert lean.to_state(guess(lean, state, seat, seed + seat)) == sample_state(loaded.game, ref, seat,
                                                                                             seed + seat)
             moves, actions = loaded.legal_moves(ref, ref.current), lean.legal(state)
@@ -257,7 +244,7 @@ def test_a_guess_of_hidden_cards_is_the_references_card_for_card():
 def test_a_move_that_fails_in_a_guess_fails_with_the_references_error():
     """The guess remembers how the reference would make it, to replay a failure exactly."""
     from interpreter.bots.lean_guess import guess
-    loaded = load_game("probe.yaml", text=WITHOUT_GRID["division by zero"])
+    loaded = load_game("probe.yaml", text=CASES["division by zero"])
     lean = LeanGame(loaded)
     state = lean.new_state(None, 1)
     guessed = guess(lean, state, state.current, 7)
@@ -285,8 +272,8 @@ def test_rules_show_names_the_engine_and_prints_the_generated_module():
         "with more, compiled: the work of 'not hand_over and all(stuck(p) for p in layouts)' is not bounded within "
         "the budget at load with 7 players (loops over lists whose length is not known)")
     gnoming = runner.invoke(main, ["show", "gnoming_a_round"])
-    assert gnoming.output.splitlines()[-1] == ("engine: compiled; the lean engine does not generate this game: zone "
-                                               "'grid' is a grid")
+    assert gnoming.output.splitlines()[-1] == ("engine: lean (a module generated for this game: rules show --generated "
+                                               "prints it)")
     generated = runner.invoke(main, ["show", "euchre", "--generated"])
     assert generated.exit_code == 0
     assert generated.output.startswith("# Euchre: the lean engine's module. Its constants:\n#   K0 = 'clubs'\n")
@@ -311,7 +298,7 @@ def test_a_game_is_generated_for_the_numbers_of_players_its_work_is_bounded_for(
 
 def test_a_move_that_fails_in_free_play_fails_with_the_references_error():
     """The seats that moved are replayed with their moves: here P2, P1, then P2 again fails."""
-    text = WITHOUT_GRID["division by zero"].replace("      turns: {from: who, each: once}\n", "")
+    text = CASES["division by zero"].replace("      turns: {from: who, each: once}\n", "")
     text = text.replace('      - set: {n: "1 // (n - n)"}\n      - end_turn\n',
                         '      - add: {n: 1}\n      - set: {who: "1 // (3 - n)"}\n')
     loaded = load_game("probe.yaml", text=text)
@@ -324,8 +311,8 @@ def test_a_move_that_fails_in_free_play_fails_with_the_references_error():
 
     expected = _outcome(lambda: play(loaded.apply, loaded.legal_moves, loaded.new_state(None, 1)))
     assert expected == """\
-probe.yaml:19:21: error: division by zero
-   19 |       - set: {who: "1 // (3 - n)"}
+probe.yaml:20:21: error: division by zero
+   20 |       - set: {who: "1 // (3 - n)"}
       |                     ^^^^^^^^^^^^
 while P2 played 'poke' (move 3; round 1, phase 'play')"""
     assert _outcome(lambda: play(lean.step, lean.legal, lean.new_state(None, 1))) == expected

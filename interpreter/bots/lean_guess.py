@@ -38,8 +38,8 @@ def _zones_in_order(lean: Any) -> list[tuple]:
     if kept is None:
         shape = lean.program.module.shape
         zones = [z for z in shape.zones.values() if z.per != "team"] + [z for z in shape.zones.values() if z.per == "team"]
-        kept = lean.guess_zones = [(z.index, z.per, lean.game.zones[z.name].visible_to, lean.game.zones[z.name].top_only)
-                                   for z in zones]
+        kept = lean.guess_zones = [(z.index, z.per, lean.game.zones[z.name].visible_to, lean.game.zones[z.name].top_only,
+                                    z.grid is not None) for z in zones]
     return kept
 
 
@@ -47,7 +47,7 @@ def _hidden_places(lean: Any, state: Any, seat: int) -> list[tuple[list[int], in
     """``determinize.hidden_places``: every (pile, position) whose card ``seat`` cannot see."""
     places = []
     up = state.up
-    for index, per, visible_to, top_only in _zones_in_order(lean):
+    for index, per, visible_to, top_only, grid in _zones_in_order(lean):
         piles = state.zones[index]
         if per == "game":
             owners, mine = 1, None
@@ -59,7 +59,12 @@ def _hidden_places(lean: Any, state: Any, seat: int) -> list[tuple[list[int], in
         for i, pile in enumerate(piles):
             if not pile:
                 continue
-            if visible_to == "none" or visible_to == "owner" and (mine is None or i // per_owner != mine):
+            if grid:        # an empty slot holds no card to guess
+                hidden = visible_to == "none" or visible_to == "owner" and (mine is None or i // per_owner != mine)
+                last = len(pile) - 1
+                places += [(pile, k) for k, card in enumerate(pile) if card is not None and (
+                    hidden or not up[card] or top_only and k != last)]
+            elif visible_to == "none" or visible_to == "owner" and (mine is None or i // per_owner != mine):
                 places += [(pile, k) for k in range(len(pile))]
             elif top_only:
                 last = len(pile) - 1

@@ -20,6 +20,8 @@ SIGNALS = ("end_turn", "end_phase", "end_round", "end_game")
 KINDS = ("set", "add", "choose_random", "roll", "shuffle", "move", "deal", "flip", "if", "for", "log",
          "play_to_trick", "interrupt")
 TEMPLATE_PART = re.compile(r"\{([^{}]+)\}")
+PLACE = "a place"           # a target that may be a grid's pile or not
+NOWHERE = "nowhere"         # the origin of a card in no pile (one a slot held): nothing to take it out of
 
 
 class EffectWriter:
@@ -28,7 +30,7 @@ class EffectWriter:
         self.w = module.writer
 
     def expr(self, text: Any, env: Env) -> Code:
-        return self.w.write(self.m.top(text), env)
+        return self.w.write(self.m.top(text, env), env)
 
     def block(self, items: list | None, env: Env, indent: str) -> list[str]:
         """The statements of a block (``pass`` for an empty one)."""
@@ -95,7 +97,7 @@ class EffectWriter:
             verb = "_add_to" if add else "_stored"
             return [f"{indent}{place} = {verb}({place}, {value.text})" if add
                     else f"{indent}{place} = {verb}({value.text})"]
-        key = self.w.write(self.m.top(key_text), env)
+        key = self.w.write(self.m.top(key_text, env), env)
         held = self.m.var_type(level, name)
         self.m.note_size(level, name, ANY_LIST)     # a place of it set: a map may gain keys, a list lists
         self._note_item(level, name, held, key.type, value.type, add)
@@ -168,9 +170,17 @@ class EffectWriter:
         face = item.get("face")
         return default if face is None else ("1" if face == "up" else "0")
 
+    def _grid_of(self, zone: Code) -> Any:
+        """The (rows, cols) of a target zone that is a grid, None for one that is not, ``PLACE``
+        for a place (a pile of any zone) in a game with grids."""
+        kind = strip(zone.type)
+        if isinstance(kind, Zone) and kind.name is not None:
+            return self.m.shape.zones[kind.name].grid
+        return PLACE if self.m.shape.grids else None
+
     def _move(self, item: dict, env: Env, indent: str) -> list[str]:
-        if "slot" in item or "displace_to" in item:
-            raise Unsupported("a card moved to a grid's slot")
+        if "slot" in item:
+            return self._move_to_slot(item, env, indent)
         cards = self.expr(item["move"], env)
         place, face = self._zone_code(self.expr(item["to"], env))
         face = self._face(item, face)
@@ -179,7 +189,8 @@ class EffectWriter:
         target = self.expr(item["to"], env)
         if kind == CARD:
             return self._place_one(cards.text, cards.origin, target, face, bottom, indent)
-        if isinstance(kind, ListT) and strip(kind.elem) == CARD and cards.origin == cards.text:
+        if isinstance(kind, ListT) and strip(kind.elem) == CARD and cards.origin == cards.text \
+                and self._grid_of(target) is None:
             return self._move_pile(cards.text, target, face, bottom, indent)
         if isinstance(kind, ListT) and strip(kind.elem) == CARD:
             listed = f"list({cards.text})" if cards.live else cards.text
@@ -203,14 +214,43 @@ class EffectWriter:
         when it is still there, else found), onto the target's top (or bottom), face up or down."""
         c = card if card.isidentifier() else self.m.temp("card")
         pile = self._pile(zone)
-        put = f"{pile}.insert(0, {c})" if bottom else f"{pile}.append({c})"
+        grid = self._grid_of(zone)
+        if grid == PLACE:           # a grid's pile, or not: known when played
+            put = f"_put_in_place(s, {zone.text}, {c}, {bottom})"
+        elif grid is not None:      # the first empty slot, at the top or the bottom alike
+            put = f"_grid_put({pile}, {c}, {grid[0] * grid[1]})"
+        else:
+            put = f"{pile}.insert(0, {c})" if bottom else f"{pile}.append({c})"
         lines = [] if c == card else [f"{indent}{c} = {card}"]
-        if origin is None:
+        if origin == NOWHERE:
+            pass
+        elif origin is None:
             lines.append(f"{indent}_lift(s, {c})")
         else:
             lines += [f"{indent}try:", f"{indent}    {origin}.remove({c})",
                       f"{indent}except ValueError:", f"{indent}    _lift(s, {c})"]
         return lines + [f"{indent}{put}", f"{indent}s.up[{c}] = {face}"]
+
+    def _move_to_slot(self, item: dict, env: Env, indent: str) -> list[str]:
+        """``move: card, to: grid, slot: s, displace_to: zone``: the card put at the slot, the card
+        that was there (out of every zone) onto ``displace_to``."""
+        card = self.expr(item["move"], env)
+        target = self.expr(item["to"], env)
+        grid = self._grid_of(target)
+        if strip(card.type) != CARD or grid is None or grid == PLACE:
+            raise Unsupported("a card put at a slot of a zone that is not a grid")
+        at = self.expr(item["slot"], env)
+        c, out = self.m.temp("card"), self.m.temp("displaced")
+        face = self._face(item, "1" if self.m.shape.zones[strip(target.type).name].face_up else "0")
+        lines = [f"{indent}{c} = {card.text}", f"{indent}if type({c}) is not int: _fail()"]
+        lines += [f"{indent}_lift(s, {c})",
+                  f"{indent}{out} = _grid_put_at({self._pile(target)}, {at.text}, {c}, {grid[0] * grid[1]})",
+                  f"{indent}s.up[{c}] = {face}",
+                  f"{indent}if {out} is not None:"]
+        if "displace_to" not in item:
+            return lines + [f"{indent}    _fail()"]
+        to = self.expr(item["displace_to"], env)
+        return lines + self._place_one(out, NOWHERE, to, self._zone_code(to)[1], False, indent + "    ")
 
     def _deal(self, item: dict, env: Env, indent: str) -> list[str]:
         count = self.expr(item["deal"], env)
@@ -225,6 +265,12 @@ class EffectWriter:
         target = self.m.shape.zones[item["to"]]
         face = self._face(item, "1" if target.face_up else "0")
         per_owner = self.m.pile_count(target.name)
+        if "from" in item and self._grid_of(self.expr(item["from"], env)) is not None:     # a grid, or maybe one
+            raise Unsupported("a deal from a grid")
+        if target.grid is not None:
+            size = target.grid[0] * target.grid[1]
+            return [f"{indent}_deal_to_grid(s, {source}, {target.index}, {per_owner}, {first}, {count.text}, {face}, "
+                    f"{size})"]
         return [f"{indent}_deal(s, {source}, {target.index}, {per_owner}, {first}, {count.text}, {face})"]
 
     def _flip(self, item: dict, env: Env, indent: str) -> list[str]:
@@ -238,7 +284,7 @@ class EffectWriter:
 
     # -- control ---------------------------------------------------------------------------------
     def _if(self, item: dict, env: Env, indent: str) -> list[str]:
-        test = self.w.condition(self.m.top(item["if"]), env)
+        test = self.w.condition(self.m.top(item["if"], env), env)
         lines = [f"{indent}if {test}:"] + self.block(item.get("then"), env, indent + "    ")
         if "else" in item:
             lines += [f"{indent}else:"] + self.block(item["else"], env, indent + "    ")
@@ -268,7 +314,7 @@ class EffectWriter:
         """A log line: its values worked out (they may fail) and its length checked; the text is
         only for the tables, which play on the reference engine."""
         text = item["log"]
-        codes = [self.w.write(self.m.top(match.group(1)), env) for match in TEMPLATE_PART.finditer(text)]
+        codes = [self.w.write(self.m.top(match.group(1), env), env) for match in TEMPLATE_PART.finditer(text)]
         fixed = len(TEMPLATE_PART.sub("", text))
         longest = [self._longest_text(code.type) for code in codes]
         if None not in longest and fixed + sum(longest) <= MAX_COLLECTION:

@@ -184,7 +184,7 @@ def write_moves(m: Any) -> list[str]:
         params = list(move.param_names)
         env = A_SEAT
         for k, (p, kind) in enumerate(zip(params, param_types(m, name))):
-            env = env.bind(p, param_code(p, k, kind, m.param_origins[name][k]))
+            env = env.bind(p, param_code(p, k, kind, m.param_origins[name][k], m.param_sizes[name][k]))
         spec = m.game.spec.data["moves"][name]
         names = [param_code(p, k, None).text for k, p in enumerate(params)]
         codecs = m.actions.codecs.get(i, [])

@@ -25,7 +25,7 @@ def param_types(m: Any, name: str) -> list[LType]:
     if kept is not None:
         return kept
     spec = m.game.spec.data["moves"][name]
-    env, types, origins = A_SEAT, [], []
+    env, types, origins, sizes = A_SEAT, [], [], []
     for i, (pname, pdef) in enumerate(spec.get("params", {}).items()):
         kind = next(iter(pdef))
         domain = m.expr(pdef[kind], env)
@@ -34,20 +34,22 @@ def param_types(m: Any, name: str) -> list[LType]:
         item = element(domain.type)
         types.append(item if kind == "from" else ListT(item))
         origins.append(domain.origin)
-        env = env.bind(pname, param_code(pname, i, types[-1]))
+        sizes.append(m.choice_size(kind, pdef[kind], env))
+        env = env.bind(pname, param_code(pname, i, types[-1], size=sizes[-1]))
     m.param_type_cache[name] = types
     m.param_origins[name] = origins
+    m.param_sizes[name] = sizes
     kinds = [next(iter(pdef)) for pdef in spec.get("params", {}).values()]
     m.actions.codecs[list(m.game.moves).index(name)] = [codec(k, t, m.shape.cards, len(m.shape.zones))
                                                           for k, t in zip(kinds, types)]
     return types
 
 
-def param_code(name: str, index: int, kind: LType | None, origin: str | None = None) -> Code:
+def param_code(name: str, index: int, kind: LType | None, origin: str | None = None, size: int | None = None) -> Code:
     """A move's parameter as its effects and listing see it; ``origin``: the pile its card (or
-    cards) came from, where the effects look for it first."""
+    cards) came from, where the effects look for it first; ``size``: a list's most items."""
     py = f"p_{name}" if name.isidentifier() and name.isascii() else f"p{index}"
-    return Code(py, kind, bits=14 if kind in (CARD, SEAT) else 64, origin=origin)
+    return Code(py, kind, bits=14 if kind in (CARD, SEAT) else 64, origin=origin, size=size)
 
 
 def write_listing(m: Any) -> list[str]:
@@ -110,10 +112,10 @@ def _move(m: Any, name: str, indent: str, first_only: bool = False) -> list[str]
     spec = m.game.spec.data["moves"][name]
     params = list(spec.get("params", {}).items())
     types = param_types(m, name)
-    stages = _stages(m, spec, [p for p, _ in params])
+    stages = _stages(m, spec, [p for p, _ in params], _bound_params(m, name, A_SEAT))
     index = list(m.game.moves).index(name)
-    counted = _needs_counting(m, params)
-    seen = m.temp("seen") if not first_only and _may_repeat(m, params, types) else None
+    counted = _needs_counting(m, name, params)
+    seen = m.temp("seen") if not first_only and _may_repeat(m, name, params, types) else None
     if len(params) == 1 and not counted and not seen and next(iter(params[0][1])) == "from" and not first_only:
         return _one_list(m, index, params[0], types[0], stages, indent)
     lines = [f"{indent}left = {MAX_MOVE_CHOICES}"] if counted else []
@@ -128,7 +130,7 @@ def _move(m: Any, name: str, indent: str, first_only: bool = False) -> list[str]
         kind = next(iter(pdef))
         domain = m.expr(pdef[kind], env)
         values = m.temp("values")
-        code = param_code(pname, k, types[k])
+        code = param_code(pname, k, types[k], size=m.param_sizes[name][k])
         lines.append(f"{depth}{values} = {domain.text}")
         if not isinstance(domain.type, ListT):
             lines.append(f"{depth}if type({values}) is not list: _fail()")
@@ -159,7 +161,7 @@ def _one_list(m: Any, index: int, param: tuple, kind: LType, stages: list, inden
         lines.append(f"{depth}if {test}:")
         depth += "    "
     domain = m.expr(pdef["from"], A_SEAT)
-    code = param_code(pname, 0, kind)
+    code = param_code(pname, 0, kind, size=m.param_sizes[list(m.game.moves)[index]][0])
     env = A_SEAT.bind(pname, code)
     tests = "".join(f" if {test}" for test in _tests(m, stages[1], env))
     action = _action(m, index, [code.text], [kind])
@@ -172,7 +174,7 @@ def _action(m: Any, index: int, names: list[str], types: list[LType]) -> str:
     return code if moves == 1 else f"{index} + {moves} * ({code})"
 
 
-def _needs_counting(m: Any, params: list) -> bool:
+def _needs_counting(m: Any, name: str, params: list) -> bool:
     """Whether the values tried could pass the limit: a sub-collection's, or lists whose sizes
     are not known at load, or known and too many together (every value of every list counts)."""
     env, tried, product = A_SEAT, 0, 1
@@ -185,17 +187,25 @@ def _needs_counting(m: Any, params: list) -> bool:
             return True
         product *= domain.size
         tried += product
-        env = env.bind(pname, param_code(pname, k, element(domain.type)))
+        env = env.bind(pname, param_code(pname, k, element(domain.type), size=m.param_sizes[name][k]))
     return tried > MAX_MOVE_CHOICES
 
 
-def _stages(m: Any, spec: dict, params: list[str]) -> list[list[n.Node]]:
+def _bound_params(m: Any, name: str, env: Env) -> Env:
+    """``env`` with a move's parameters, as large as they may be."""
+    params = m.game.spec.data["moves"][name].get("params", {})
+    for k, (pname, kind) in enumerate(zip(params, param_types(m, name))):
+        env = env.bind(pname, param_code(pname, k, kind, size=m.param_sizes[name][k]))
+    return env
+
+
+def _stages(m: Any, spec: dict, params: list[str], env: Env) -> list[list[n.Node]]:
     """``when`` split at its top-level ``and``s, each clause at the stage of the last parameter
     it (or a clause before it) names, as ``GameCompiler._stages`` splits it."""
     stages: list[list[n.Node]] = [[] for _ in range(len(params) + 1)]
     if "when" not in spec:
         return stages
-    node = m.top(spec["when"])
+    node = m.top(spec["when"], env)
     clauses = node.operands if isinstance(node, n.BoolOp) and node.op == "and" else (node,)
     stage = 0
     for clause in clauses:
@@ -209,7 +219,7 @@ def _tests(m: Any, clauses: list[n.Node], env: Env) -> list[str]:
     return [m.writer.condition(clause, env) for clause in clauses]
 
 
-def _may_repeat(m: Any, params: list, types: list[LType]) -> bool:
+def _may_repeat(m: Any, name: str, params: list, types: list[LType]) -> bool:
     """Whether two choices of a move may show as the same text (then only the first is kept):
     unless each parameter's list has no item twice and no two items that show alike (cards of
     a deck whose labels repeat, texts that may hold spaces...)."""
@@ -224,7 +234,7 @@ def _may_repeat(m: Any, params: list, types: list[LType]) -> bool:
             distinct = domain.unique and (item in (SEAT, INT, STR) or item == CARD and m.shape.unique_labels)
         if not distinct:
             return True
-        env = env.bind(pname, param_code(pname, k, kind))
+        env = env.bind(pname, param_code(pname, k, kind, size=m.param_sizes[name][k]))
     return False
 
 

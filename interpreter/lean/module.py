@@ -26,7 +26,7 @@ from .exprs import ExprWriter
 from .interrupts_code import interrupt_lists
 from .ltypes import EMPTY, NONE, LType, Unsupported, join, join_all
 from .shape import Shape, ident, shape_of
-from .work import Work
+from .work import ANY_LIST, Work
 
 PASSES = 8          # passes that may still teach variables' types; then the types are taken as known
 SMALL_BODY = 40     # nodes of a definition's body written in place at its calls
@@ -87,6 +87,9 @@ class Module:
         """The module's lines, ``body(self)`` writing them; again while the variables' types grow."""
         for _ in range(PASSES):
             self._reset()
+            for work in self.budgets.values():
+                work.forget()
+            self.most_players, self.beyond = self.game.max_players, None     # learnt again with the types
             lines = body(self)
             if not self.changed:
                 return self.function_lines + lines
@@ -127,16 +130,19 @@ class Module:
             tree = self._trees[text] = parse_expression(text)
         return tree
 
-    def top(self, value: Any) -> n.Node:
+    def top(self, value: Any, env: Env | None = None) -> n.Node:
         """An expression the game evaluates (not a definition's body): its work bounded within
-        the reference's budget, each turn of the 'for' effects around it counted (``work``)."""
+        the reference's budget, each turn of the 'for' effects around it counted (``work``),
+        its locals (``env``) as large as known."""
         tree = self.parse(value)
-        if self.growing and self._fits(tree, self.most_players):
+        locals_ = {} if env is None else {name: ANY_LIST if code.size is None else code.size
+                                          for name, code in env.names.items()}
+        if self.growing and self._fits(tree, self.most_players, locals_):
             return tree             # the largest table's bound covers the others
         for players, budget in self.budgets.items():
             if players > self.most_players:
                 break
-            if budget.of(tree, {}) * self.loop_turns[players] > MAX_EVAL_STEPS:
+            if budget.of(tree, locals_) * self.loop_turns[players] > MAX_EVAL_STEPS:
                 self.most_players = players - 1
                 self.beyond = f"the work of '{_cut(str(value))}' is not bounded within the budget at load " \
                     f"with {players} players (loops over lists whose length is not known)"
@@ -144,11 +150,20 @@ class Module:
             raise Unsupported(self.beyond.replace(f" with {self.game.min_players} players", ""))
         return tree
 
-    def _fits(self, tree: n.Node, players: int) -> bool:
-        return self.budgets[players].of(tree, {}) * self.loop_turns[players] <= MAX_EVAL_STEPS
+    def _fits(self, tree: n.Node, players: int, locals_: dict) -> bool:
+        return self.budgets[players].of(tree, locals_) * self.loop_turns[players] <= MAX_EVAL_STEPS
 
     def expr(self, value: Any, env: Env) -> Code:
-        return self.writer.write(self.top(value), env)
+        return self.writer.write(self.top(value, env), env)
+
+    def choice_size(self, how: str, domain: Any, env: Env) -> int:
+        """The most items a move's parameter that is a list may have: an item of its list
+        (``from``), or a part of it (``subset_of``), for any number of players."""
+        tree = self.parse(domain)
+        locals_ = {name: ANY_LIST if code.size is None else code.size for name, code in env.names.items()}
+        if how == "from":
+            return max(work.item_size(tree, locals_) for work in self.budgets.values())
+        return max(work.size(tree, locals_) for work in self.budgets.values())
 
     # -- variables -----------------------------------------------------------------------------------------
     def level_of(self, name: str) -> str:

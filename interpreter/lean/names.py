@@ -148,7 +148,9 @@ class NameWriter:
         if name == "face_up":
             return Code(f"(s.up[{card}] == 1)", BOOL)
         if name == "slot":
-            raise Unsupported(f"a card's '{name}'")
+            if not self.m.shape.grids:
+                raise Unsupported("a card's 'slot' in a game without grids")
+            return Code(f"_card_slot(s, {card})", Opt(INT), bits=8)
         attrs = self.m.shape.attrs
         if name == "owner":
             owners = attrs["owner"]
@@ -186,6 +188,9 @@ class NameWriter:
             piles, pile = f"s.zones[({pile}) >> 14]", f"({pile}) & 16383"
         else:
             piles = f"s.{self.m.shape.zones[zone].slot}"
+        grid = self._grid_member(f"{piles}[{pile}]", zone, name)
+        if grid is not None:
+            return grid
         if name == "cards":
             return Code(f"{piles}[{pile}]", ListT(CARD), live=True, size=self.m.shape.cards, unique=True,
                         origin=f"{piles}[{pile}]")
@@ -201,7 +206,44 @@ class NameWriter:
             return Code(f"_{name}({read})", Opt(CARD), bits=CARD_BITS, origin=read)
         if name == "name" and zone is not None:
             return Code(self.m.const(zone), STR)
+        if name in ("row_count", "col_count") and zone is not None:
+            return Code("0", INT, bits=1)
         raise Unsupported(f"a zone's '{name}'")
+
+    def _grid_member(self, read: str, zone: str | None, name: str) -> Code | None:
+        """A member of a grid's pile (``engine/grids.py``); None where the pile is no grid's.
+        What a grid gives is a list of its own (an empty slot is none): a card read from it
+        has no pile to look in first (taking it out leaves its slot empty)."""
+        grids = [z.grid for z in self.m.shape.zones.values() if z.grid is not None]
+        if not grids:
+            return None
+        if zone is None:        # a place: it may be a grid's
+            if name in ("slots", "rows", "cols", "lines", "row_count", "col_count"):
+                raise Unsupported(f"a zone's '{name}' where the zone is not known")
+            shape = grids[0]
+        else:
+            shape = self.m.shape.zones[zone].grid
+            if shape is None:
+                return None
+        rows, cols = shape
+        size = rows * cols
+        slot = Opt(CARD)
+        if name == "cards":
+            return Code(f"_grid_cards({read})", ListT(CARD), size=self.m.shape.cards, unique=True)
+        if name == "size":
+            return Code(f"_grid_size({read})", INT, bits=CARD_BITS)
+        if name == "empty":
+            return Code(f"_grid_empty({read})", BOOL)
+        if name in ("top", "bottom"):
+            return Code(f"_grid_{name}({read})", Opt(CARD), bits=CARD_BITS)
+        if name == "slots":
+            return Code(f"_slots({read}, {size})", ListT(slot), size=size)
+        if name in ("rows", "cols", "lines"):
+            count = {"rows": rows, "cols": cols, "lines": rows + cols}[name]
+            return Code(f"_{name}({read}, {size}, {cols})", ListT(ListT(slot)), size=count)
+        if name in ("row_count", "col_count"):
+            return Code(str(rows if name == "row_count" else cols), INT, bits=8)
+        return None
 
 
 def _container(kind: LType) -> bool:

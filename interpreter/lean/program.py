@@ -25,7 +25,7 @@ FILENAME = "<rules lean>"
 
 
 def write_program(m: Module) -> list[str]:
-    m.param_type_cache, m.param_origins = {}, {}
+    m.param_type_cache, m.param_origins, m.param_sizes = {}, {}, {}
     m.actions = Actions(len(m.game.moves))
     for name in m.game.moves:
         param_types(m, name)
@@ -79,6 +79,13 @@ def _namespace(m: Module) -> dict[str, Any]:
         "_VALUES": m.actions.values, "_intern_values": m.actions.intern, "_bits": bits, "_mask": mask,
         "_RAW": m.actions.raw, "_intern_raw": m.actions.intern_raw,
     })
+    grids = m.shape.grids
+    if grids:       # a card taken out of a grid leaves its slot empty
+        helpers["_lift"] = lambda s, card: runtime.lift_in_grids(s, card, grids)
+        helpers["_card_slot"] = lambda s, card: runtime.card_slot(s, card, grids)
+        helpers["_deal_to_grid"] = runtime.deal_to_grid
+        sizes = {z.index: z.grid[0] * z.grid[1] for z in m.shape.zones.values() if z.grid is not None}
+        helpers["_put_in_place"] = lambda s, place, card, bottom: runtime.put_in_place(s, place, card, bottom, sizes)
     cards = m.shape.table
     helpers["_ref"] = lambda value, kind: runtime.to_ref(value, kind, cards)
     return {"__builtins__": __builtins__, **helpers, **m.globals}

@@ -93,7 +93,74 @@ def seat_of(value: Any, players: int) -> int:
 
 
 __all__ = ["Failed", "fail", "truth", "number", "add_up", "sized", "function", "divide", "inclusive_range", "text_of",
-           "index", "top", "bottom", "seat", "seat_of", "to_ref", "from_ref", "below", "shuffled"]
+           "index", "top", "bottom", "seat", "seat_of", "to_ref", "from_ref", "below", "shuffled",
+           "grid_cards", "grid_top", "grid_bottom", "grid_size", "grid_empty", "slots", "rows", "cols", "lines",
+           "grid_put", "grid_put_at"]
+
+
+# -- grids (``engine/grids.py``): a grid's pile holds a card id or None in each slot, in reading
+# order; slots past the list's end are empty. What expressions read skips the empty slots.
+
+def grid_cards(pile: list) -> list[int]:
+    return [c for c in pile if c is not None]
+
+
+def grid_top(pile: list) -> int | None:
+    for c in reversed(pile):
+        if c is not None:
+            return c
+    return None
+
+
+def grid_bottom(pile: list) -> int | None:
+    for c in pile:
+        if c is not None:
+            return c
+    return None
+
+
+def grid_size(pile: list) -> int:
+    return len(pile) - pile.count(None)
+
+
+def grid_empty(pile: list) -> bool:
+    return pile.count(None) == len(pile)
+
+
+def slots(pile: list, size: int) -> list:
+    """Every slot, in reading order: a card or None."""
+    return pile + [None] * (size - len(pile))
+
+
+def rows(pile: list, size: int, cols: int) -> list[list]:
+    every = slots(pile, size)
+    return [every[r:r + cols] for r in range(0, size, cols)]
+
+
+def cols(pile: list, size: int, cols: int) -> list[list]:
+    return [list(column) for column in zip(*rows(pile, size, cols))]
+
+
+def lines(pile: list, size: int, cols_: int) -> list[list]:
+    return rows(pile, size, cols_) + cols(pile, size, cols_)
+
+
+def grid_put(pile: list, card: int, size: int) -> None:
+    """A card in the first empty slot (``grids.put_in``): none empty fails."""
+    pile[:] = slots(pile, size)
+    try:
+        pile[pile.index(None)] = card
+    except ValueError:
+        raise Failed from None
+
+
+def grid_put_at(pile: list, at: Any, card: int, size: int) -> int | None:
+    """A card at a slot (``grids.put_at``); the card that was there, or None."""
+    if type(at) is not int or not 0 <= at < size:
+        raise Failed
+    pile[:] = slots(pile, size)
+    displaced, pile[at] = pile[at], card
+    return displaced
 
 
 # -- lean values and the reference's ------------------------------------------------------------
@@ -151,6 +218,56 @@ def lift(s: Any, card: int) -> None:
             if card in pile:
                 pile.remove(card)
                 return
+
+
+def lift_in_grids(s: Any, card: int, grids: tuple[int, ...]) -> None:
+    """``lift`` in a game with grids: a card taken out of a grid leaves its slot empty."""
+    if type(card) is not int:
+        raise Failed
+    for z, zone in enumerate(s.zones):
+        for pile in zone:
+            if card in pile:
+                if z in grids:
+                    pile[pile.index(card)] = None
+                else:
+                    pile.remove(card)
+                return
+
+
+def put_in_place(s: Any, place: int, card: int, bottom: bool, grid_sizes: dict[int, int]) -> None:
+    """A card onto a place (``zone << 14 | pile``): in a grid, to its first empty slot."""
+    zone = place >> 14
+    pile = s.zones[zone][place & 16383]
+    if zone in grid_sizes:
+        grid_put(pile, card, grid_sizes[zone])
+    elif bottom:
+        pile.insert(0, card)
+    else:
+        pile.append(card)
+
+
+def card_slot(s: Any, card: Any, grids: tuple[int, ...]) -> int | None:
+    """A card's slot in the grid that holds it, or None (``grids.card_slot``)."""
+    if type(card) is not int:
+        raise Failed
+    for z in grids:
+        for pile in s.zones[z]:
+            if card in pile:
+                return pile.index(card)
+    return None
+
+
+def deal_to_grid(s: Any, source: list, zone: int, per_owner: int, first: int, rounds: int, face: int,
+                 size: int) -> None:
+    """``deal`` onto a grid zone: each card to the first empty slot of its pile."""
+    piles, up, players = s.zones[zone], s.up, s.players
+    for _ in range(rounds):
+        for k in range(players):
+            if not source:
+                raise Failed
+            card = source.pop()
+            grid_put(piles[(first + k) % players * per_owner], card, size)
+            up[card] = face
 
 
 def deal(s: Any, source: list, zone: int, per_owner: int, first: int, rounds: int, face: int) -> None:

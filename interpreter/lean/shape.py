@@ -32,6 +32,7 @@ class ZoneShape:
     per: str                # game, seat or team
     face_up: bool           # how cards lie when they arrive
     piles: Any              # None (one per owner), or the compiled expression of the count
+    grid: tuple[int, int] | None = None     # (rows, cols) of a grid zone's piles
     slot: str = ""          # the state's attribute
 
     def __post_init__(self) -> None:
@@ -53,6 +54,11 @@ class Shape:
     game_vars: dict[str, Any] = field(default_factory=dict)   # name -> start value
     seat_vars: dict[str, Any] = field(default_factory=dict)
     team_vars: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def grids(self) -> tuple[int, ...]:
+        """The indexes of the grid zones."""
+        return tuple(zone.index for zone in self.zones.values() if zone.grid is not None)
 
     def piles_each(self, name: str) -> int:
         """The piles each owner has of a zone of several piles kept per seat or team (the same
@@ -79,10 +85,8 @@ def shape_of(game: Game) -> Shape:
 
 def _zones(game: Game, shape: Shape) -> None:
     for i, (name, zone) in enumerate(game.zones.items()):
-        if zone.grid is not None:
-            raise Unsupported(f"zone '{name}' is a grid")
-        shape.zones[name] = ZoneShape(i, name, zone.per, zone.face == "up",
-                                      game.pile_counts.get(name))
+        grid = None if zone.grid is None else (zone.grid["rows"], zone.grid["cols"])
+        shape.zones[name] = ZoneShape(i, name, zone.per, zone.face == "up", game.pile_counts.get(name), grid)
 
 
 def _cards(game: Game, shape: Shape) -> None:

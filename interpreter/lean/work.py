@@ -16,9 +16,31 @@ from typing import Any
 from ..expr import ANY, BUILTINS, ListOf, MapOf, OneOf
 from ..expr import nodes as n
 from ..limits import MAX_COLLECTION, MAX_EVAL_STEPS
+from .ltypes import BOOL, CARD, INT, NONE, NUM, SEAT, STR, ListT
 
 ANY_LIST = MAX_COLLECTION
+FLAT = (INT, NUM, STR, BOOL, NONE, CARD, SEAT)      # items that are never lists or maps
+# The items of a grid's lists, by its rows and columns (a line: a row or a column).
+GRID_LISTS = {"slots": lambda rows, cols: rows * cols, "rows": lambda rows, cols: rows,
+              "cols": lambda rows, cols: cols, "lines": lambda rows, cols: rows + cols}
+GRID_ITEMS = {"rows": lambda rows, cols: cols, "cols": lambda rows, cols: rows, "lines": max}
+GIVES_AN_ITEM = {"first", "last", "max", "min"}       # of one list: one of its items
 KEEPS_LENGTH = {"sorted", "reversed", "unique", "without", "sorted_by", "counts", "keys", "values"}
+
+
+class Size(int):
+    """A list's most items, and (``item``) the most items each of its lists may have."""
+    item: int = ANY_LIST
+
+
+def lists_of(count: int, item: int) -> Size:
+    size = Size(count)
+    size.item = item
+    return size
+
+
+def _key(name: str, args: tuple) -> tuple:
+    return (name, tuple((int(a), getattr(a, "item", ANY_LIST)) for a in args))
 
 
 class Work:
@@ -32,6 +54,11 @@ class Work:
         self.most_piles = module.shape.most_piles[players]
         self._sizes: dict[tuple, int] = {}
         self._work: dict[tuple, int] = {}
+
+    def forget(self) -> None:
+        """Bounds are worked out afresh in each pass: the variables' types may have grown."""
+        self._sizes.clear()
+        self._work.clear()
 
     def fits(self, node: n.Node, locals_: dict | None = None) -> bool:
         return self.of(node, locals_ or {}) <= MAX_EVAL_STEPS
@@ -53,18 +80,25 @@ class Work:
         if isinstance(node, n.Name):
             return self._name_size(node.name, locals_)
         if isinstance(node, n.Member) and node.name == "cards":
-            return self.cards
+            return lists_of(self.cards, 0)
+        if isinstance(node, n.Member) and node.name in GRID_LISTS and self.m.shape.grids:
+            grids = [z.grid for z in self.m.shape.zones.values() if z.grid is not None]
+            item = max(GRID_ITEMS[node.name](*grid) for grid in grids) if node.name in GRID_ITEMS else 0
+            return lists_of(max(GRID_LISTS[node.name](*grid) for grid in grids), item)
         if isinstance(node, n.Member) and node.name in self.most_piles:
             return self.most_piles[node.name]
         if isinstance(node, n.Member) and self.m.level_of_name(node.name) in ("seat", "team"):
-            return self.m.var_sizes.get((self.m.level_of_name(node.name), node.name), ANY_LIST)
+            return self._var_size(self.m.level_of_name(node.name), node.name)
         if isinstance(node, n.Comprehension):
-            total = 1
+            total, inner = 1, dict(locals_)
             for loop in node.loops:
-                total *= self.size(loop.iterable, locals_)
-            return min(total, ANY_LIST)
+                total *= self.size(loop.iterable, inner)
+                inner[loop.var] = self._item_size(loop.iterable, inner)
+            return lists_of(min(total, ANY_LIST), self.size(node.element, inner))
         if isinstance(node, n.Slice):
             return self.size(node.obj, locals_)
+        if isinstance(node, n.Index):
+            return self._item_size(node.obj, locals_)
         if isinstance(node, n.IfElse):
             return max(self.size(node.then, locals_), self.size(node.other, locals_))
         if isinstance(node, n.Arith) and all(op == "+" for op, _ in node.steps):
@@ -75,6 +109,8 @@ class Work:
                 return self._defined_size(name, self._arg_sizes(node, locals_))
             if name in KEEPS_LENGTH:
                 return self.size(node.args[0], locals_)
+            if name in ("first", "last") and len(node.args) == 1:
+                return self._item_size(node.args[0], locals_)
             if name == "range" and len(node.args) <= 2 and name not in locals_:
                 low = self.least(node.args[0], locals_) if len(node.args) == 2 else 0
                 high = self.most(node.args[-1], locals_)
@@ -154,8 +190,15 @@ class Work:
     def _loop_locals(self, node: n.Comprehension, locals_: dict) -> dict:
         inner = dict(locals_)
         for loop in node.loops:
-            inner[loop.var] = ANY_LIST
+            inner[loop.var] = self._item_size(loop.iterable, inner)
         return inner
+
+    def item_size(self, node: n.Node, locals_: dict) -> int:
+        return self._item_size(node, locals_)
+
+    def _item_size(self, node: n.Node, locals_: dict) -> int:
+        """The most items each list in the list ``node`` gives may have (a grid's line's)."""
+        return getattr(self._size(node, locals_), "item", ANY_LIST)
 
     # -- bounds of ints (the ends of ranges) -------------------------------------------------------
     def most(self, node: n.Node, locals_: dict) -> int | None:
@@ -192,22 +235,28 @@ class Work:
             return locals_[name]
         level = self.m.level_of_name(name)
         if level is not None:
-            return self.m.var_sizes.get((level, name), ANY_LIST)
+            return self._var_size(level, name)
         if name in self.most_piles and self.m.writer.names.kinds.get(name) == "zone":
             return self.most_piles[name]
         if name == "players":
-            return self.players
+            return lists_of(self.players, 0)
         if name == "dice":
-            return self.game.dice_count
+            return lists_of(self.game.dice_count, 0)
         if name == "playable" and self.game.tricks is not None:
             return self.cards
         if name in self.m.definitions and not self.m.definitions[name][0]:
             return self._defined_size(name, ())
         return ANY_LIST
 
+    def _var_size(self, level: str, name: str) -> int:
+        """A variable's most items, and none in each when its items are never lists or maps."""
+        items = self.m.var_types.get((level, name))
+        flat = isinstance(items, ListT) and items.elem in FLAT
+        return lists_of(self.m.var_sizes.get((level, name), ANY_LIST), 0 if flat else ANY_LIST)
+
     def _defined_size(self, name: str, args: tuple) -> int:
         """The size a defined function's list may have, its list parameters as large as given."""
-        key = (name, args)
+        key = _key(name, args)
         if key not in self._sizes:
             self._sizes[key] = ANY_LIST       # recursion is refused at load: this is never read back
             params = self.m.definitions[name][0]
@@ -242,7 +291,7 @@ class Work:
         for loop in node.loops:
             work += turns * self.of(loop.iterable, inner)
             turns = min(turns * self.size(loop.iterable, inner), MAX_EVAL_STEPS + 1)
-            inner[loop.var] = ANY_LIST
+            inner[loop.var] = self._item_size(loop.iterable, inner)
             work += turns * (1 + sum(self.of(c, inner) for c in loop.conditions))
         return work + turns * (1 + self.of(node.element, inner))
 
@@ -253,11 +302,15 @@ class Work:
             return 1 + args + self._defined_work(name, self._arg_sizes(node, locals_))
         handed = self.size(node.args[0], locals_) if node.args and _takes_a_list(name) else 0
         lambdas = [arg for arg in node.args if isinstance(arg, n.Lambda)]
-        return 1 + args + handed * (1 + sum(self.of(f.body, locals_) for f in lambdas)) + handed
+        # What it gives counts as a list made: one of the items it was handed, or as many items.
+        made = handed
+        if name in GIVES_AN_ITEM and len(node.args) == 1:       # its items' size where it is known
+            made = min(handed, getattr(self._size(node.args[0], locals_), "item", handed))
+        return 1 + args + handed * (1 + sum(self.of(f.body, locals_) for f in lambdas)) + made
 
     def _defined_work(self, name: str, args: tuple) -> int:
         """The work of a defined function's body, its list parameters as large as given."""
-        key = (name, args)
+        key = _key(name, args)
         if key not in self._work:
             self._work[key] = MAX_EVAL_STEPS + 1      # never read back (no recursion)
             params = self.m.definitions[name][0]
