@@ -123,10 +123,11 @@ def test_the_observation_is_the_seats_view_and_hides_the_other_hand():
         seen = {k: v for k, v in view(setup.game, state, seat).items() if k != "moves"}
         assert json.loads(session.observation_string(seat)) == seen
     swapped = session.clone()
-    swapped.state = session.state.clone()       # a session never changes its state in place: a new one
-    hand, stock = swapped.state.zones["hand"][1], swapped.state.zones["stock"][0]
+    changed = session.state.clone()             # a session never changes its state in place: a new one
+    hand, stock = changed.zones["hand"][1], changed.zones["stock"][0]
     hand[0], stock[0] = stock[0], hand[0]                    # another card in P2's hand, faces kept
-    swapped.state.face_up ^= {hand[0], stock[0]}
+    changed.face_up ^= {hand[0], stock[0]}
+    swapped.state = changed
     assert swapped.observation_string(0) == session.observation_string(0)
     assert swapped.observation_tensor(0) == session.observation_tensor(0)
     assert swapped.observation_string(1) != session.observation_string(1)

@@ -19,8 +19,7 @@ import hashlib
 import json
 from typing import Any
 
-from ..bots.determinize import sample_state
-from ..engine import acting_seats, apply_move, legal_moves, new_state, ranking, results
+from ..engine import new_state
 from ..engine.actions import ActionSpace, Choices
 from ..engine.loaded import load_game
 from ..engine.moves import Move
@@ -29,6 +28,7 @@ from ..engine.values import from_json, to_json
 from ..engine.chance import MAX_EXPLICIT, SAMPLED, ChanceStep, bounds_of
 from ..engine.observe import TEXT_FORMAT, TensorLayout, observation_text, observation_view
 from ..errors import OptionError, RulesError
+from .states import states_for
 
 CHANCE = -1
 TERMINAL = -4
@@ -55,6 +55,7 @@ class Setup:
         self.returns = returns
         self.sampled_outcomes = sampled_outcomes
         self.information_state = information_state
+        self.states = states_for(self.game, self.players)     # the lean engine's where it runs the game
         first = new_state(self.game, self.players, 0)
         self.actions = ActionSpace(self.game, first)
         self.layout = TensorLayout(self.game, first, self.actions.texts)
@@ -114,7 +115,7 @@ class Session:
         self.setup = setup
         if _empty:
             return
-        self.state = None             # the engine's state, None before the setup is drawn
+        self.world = None             # the engine's state, None before the setup is drawn
         self.pending = None           # the move waiting for chance, or "setup"
         self.before = None            # the state before that move
         self.step = None              # that chance step
@@ -139,18 +140,22 @@ class Session:
 
     def _setup_runner(self) -> Any:
         setup = self.setup
-        return lambda seed: new_state(setup.game, setup.players, 0 if seed is None else seed)
+        return lambda seed: setup.states.new(setup.players, 0 if seed is None else seed)
 
     def _move_runner(self, before: Any, move: Any) -> Any:
-        game = self.setup.game
+        states = self.setup.states
+        return lambda seed: states.after(before, move, seed)
 
-        def run(seed: int | None) -> Any:
-            after = before.clone()
-            if seed is not None:
-                after.rng = seed
-            apply_move(game, after, move, move.seat, checked=False)
-            return after
-        return run
+    @property
+    def state(self) -> State | None:
+        """The game as the reference engine keeps it (what views and tests read)."""
+        return None if self.world is None else self.setup.states.reference(self.world)
+
+    @state.setter
+    def state(self, state: State) -> None:
+        """Another state in this session's place (a new one: states are never changed in place)."""
+        self.world = self.setup.states.from_reference(state)
+        self._choices = None
 
     # -- who acts ----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -164,7 +169,7 @@ class Session:
         return self.pending is not None
 
     def is_terminal(self) -> bool:
-        return self.pending is None and (self.state.over or self.stopped)
+        return self.pending is None and (self.world.over or self.stopped)
 
     # -- chance ------------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -181,7 +186,7 @@ class Session:
     # -- choices -----------------------------------------------------------------------------
     def choices(self) -> Choices:
         if self._choices is None:
-            self._choices = self.setup.actions.tree(legal_moves(self.setup.game, self.state, self.seat))
+            self._choices = self.setup.actions.tree(self.setup.states.moves(self.world, self.seat))
         return self._choices
 
     def legal_actions(self) -> list[int]:
@@ -199,6 +204,7 @@ class Session:
         if player == CHANCE:
             result = self.step.run(self._run, self._base, action)
             self.pending = self.step = None
+            self.setup.states.chance_done(result)
             self._settled(result)
             return
         if action not in self.legal_actions():
@@ -213,12 +219,12 @@ class Session:
             self.trail.append(("chose", self.seat, self.prefix, {}))
         self.prefix, self.last_mover = (), move.seat
         self.moves += 1
-        self.before = self.state
-        self._start_chance(move, self._move_runner(self.state, move), self.state.rng)
+        self.before = self.world
+        self._start_chance(move, self._move_runner(self.world, move), self.world.rng)
 
     def _settled(self, state: Any) -> None:
         """A new engine state: who acts next, and what each seat observed."""
-        self.state = state
+        self.world = state
         self._choices = None
         self.seat = None
         if self.moves >= self.setup.max_moves and not state.over:
@@ -229,10 +235,10 @@ class Session:
             self.trail.append(("seen", state, {}))
 
     def _next_seat(self) -> int | None:
-        state = self.state
+        state = self.world
         if state.current is not None:
             return state.current
-        ready = acting_seats(self.setup.game, state)
+        ready = self.setup.states.acting(state)
         if not ready:
             self.stopped = True
             return None
@@ -263,7 +269,7 @@ class Session:
                 break
         for event in trail[start:]:
             if event[0] == "seen":
-                chain = _digest(chain, observation_text(self.setup.game, event[1], seat))
+                chain = _digest(chain, observation_text(self.setup.game, self.setup.states.reference(event[1]), seat))
             elif event[1] == seat:
                 chain = _digest(chain, json.dumps(event[2]))
             event[-1][seat] = chain
@@ -278,7 +284,7 @@ class Session:
         return seen
 
     def observation_string(self, seat: int) -> str:
-        if self.state is None:
+        if self.world is None:
             return json.dumps({"setup": "to be drawn"}, **TEXT_FORMAT)
         return json.dumps(self.view(seat), **TEXT_FORMAT)
 
@@ -288,7 +294,7 @@ class Session:
 
     def observation_tensor(self, seat: int) -> list[float]:
         layout = self.setup.layout
-        if self.state is None:
+        if self.world is None:
             return [0.0] * (layout.size + self.setup.actions.size)
         out = layout.encode(observation_view(self.setup.game, self.state, seat), seat)
         choosing = [0.0] * self.setup.actions.size
@@ -303,8 +309,8 @@ class Session:
         if not self.is_terminal():
             return [0.0] * n
         if self.setup.returns == "results":
-            return [float(r) for r in results(self.setup.game, self.state)]
-        places = ranking(self.setup.game, self.state)
+            return [float(r) for r in self.setup.states.results(self.world)]
+        places = self.setup.states.ranking(self.world)
         if n == 1:
             return [0.0]
         return [(sum(p > places[s] for p in places) - sum(p < places[s] for p in places)) / (n - 1)
@@ -322,7 +328,7 @@ class Session:
         if self.current_player() != seat:
             raise ValueError(f"a game is resampled for the seat to act, not P{seat + 1}")
         other = self.clone()
-        other.state = sample_state(self.setup.game, self.state, seat, seed)
+        other.world = self.setup.states.sample(self.world, seat, seed)
         other.resampled_at = len(self.history)
         other._choices = None
         if other.legal_actions() != self.legal_actions():
@@ -344,7 +350,7 @@ class Session:
             "state": None if self.state is None else self.state.to_json(),
             "pending": pending if pending is None or pending == "setup" else
             {"seat": pending.seat, "name": pending.name, "args": to_json(list(pending.args)), "text": pending.text},
-            "before": self.before.to_json() if isinstance(pending, Move) else None,
+            "before": self.setup.states.reference(self.before).to_json() if isinstance(pending, Move) else None,
             "bounds": None if self.step is None else self.step.bounds,
             "prefix": list(self.prefix), "seat": self.seat, "last_mover": self.last_mover, "moves": self.moves,
             "stopped": self.stopped, "history": [list(h) for h in self.history], "chains": list(self.chains),
@@ -355,8 +361,8 @@ class Session:
     def from_json(cls, setup: Setup, data: dict) -> "Session":
         session = cls(setup, _empty=True)
         table = setup.game.card_table(setup.players)
-        read = (lambda d: None if d is None else State.from_json(d, table))
-        session.state, session.prefix, session.seat = read(data["state"]), tuple(data["prefix"]), data["seat"]
+        read = (lambda d: None if d is None else setup.states.from_json(d))
+        session.world, session.prefix, session.seat = read(data["state"]), tuple(data["prefix"]), data["seat"]
         session.last_mover, session.moves, session.stopped = data["last_mover"], data["moves"], data["stopped"]
         session.history = [tuple(h) for h in data["history"]]
         session.resampled_at = data.get("resampled_at")

@@ -18,10 +18,13 @@ from ..errors import RulesError
 from .flow_code import SEATS
 from .interrupts_code import from_ref as from_ref_interrupts, to_ref as to_ref_interrupts
 from .listing_code import free_play
-from .ltypes import Unsupported
+from .ltypes import ListT, MapT, Unsupported, holds, holds_objects
 from .program import Program
 from .runtime import from_ref, to_ref
 from .shape import PILE_BITS, PILE_MASK
+
+
+KNOWN_ACTIONS = 1 << 16      # the actions whose moves are remembered; past it, they are made afresh
 
 
 class Diverged(RulesError):
@@ -46,6 +49,8 @@ class LeanGame:
         self.free_play = free_play(self.game)
         self._legal, self._step, self._clone = self.program.legal, self.program.step, self.program.clone
         self._any_legal = self.program.any_legal if self.free_play else None
+        self._plans: dict[str, list] = {}
+        self._names: dict[int, tuple] = {}
 
     # -- playing ---------------------------------------------------------------------------------
     def new_state(self, players: int | None = None, seed: int = 0) -> Any:
@@ -128,10 +133,19 @@ class LeanGame:
     # -- moves as people read them ---------------------------------------------------------------
     def move(self, state: Any, action: int) -> Move:
         """The reference's ``Move`` of an action of the seat to play."""
-        index, args = self.decode(action)
-        name = self.move_names[index]
-        values = tuple(self._ref_arg(name, k, value) for k, value in enumerate(args))
-        return Move(state.current, name, values, notation(name, values))
+        return Move(state.current, *self._named(action))
+
+    def _named(self, action: int) -> tuple:
+        """An action's move name, argument values and text (the same whoever plays it: made once)."""
+        named = self._names.get(action)
+        if named is None:
+            if len(self._names) >= KNOWN_ACTIONS:
+                self._names.clear()
+            index, args = self.decode(action)
+            name = self.move_names[index]
+            values = tuple(self._ref_arg(name, k, value) for k, value in enumerate(args))
+            named = self._names[action] = (name, values, notation(name, values))
+        return named
 
     def ranking(self, state: Any, points: list | None = None) -> list[int]:
         """Each seat's place, as ``engine.core.ranking`` gives it."""
@@ -147,9 +161,7 @@ class LeanGame:
 
     def action_text(self, action: int) -> str:
         """An action's text (what its move shows, whoever plays it)."""
-        index, args = self.decode(action)
-        name = self.move_names[index]
-        return notation(name, tuple(self._ref_arg(name, k, value) for k, value in enumerate(args)))
+        return self._named(action)[2]
 
     def move_name(self, action: int) -> str:
         return self.move_names[action % len(self.move_names)]
@@ -187,14 +199,31 @@ class LeanGame:
         return kept.index << PILE_BITS | pile if any_zone else pile
 
     # -- the reference's states ------------------------------------------------------------------
+    def _variables(self, level: str) -> list[tuple]:
+        """The variables of a level as ``to_state`` reads them: (name, slot, type, how: ``None``
+        for a value kept as it is, ``copy`` for a list or map of such values, else ``ref``)."""
+        found = self._plans.get(level)
+        if found is None:
+            m = self.program.module
+            found = self._plans[level] = [
+                (name, m.var_slot(lv, name), kind,
+                 "ref" if holds_objects(kind) else "copy" if holds(kind, lambda t: isinstance(t, (ListT, MapT))) else None)
+                for (lv, name), kind in m.var_types.items() if lv == level]
+        return found
+
+    def _value(self, value: Any, kind: Any, how: str | None) -> Any:
+        if how is None:
+            return value
+        if how == "copy":
+            return _plain_copy(value)
+        return to_ref(value, kind, self.cards, self._zone_ref)
+
     def to_state(self, state: Any) -> State:
         """The reference state equal to a lean state."""
-        m, cards = self.program.module, self.cards
+        m = self.program.module
         ref = State(players=state.players, rng=state.rng)
-        game_vars = {}
-        for (level, name), kind in m.var_types.items():
-            if level == "game":
-                game_vars[name] = to_ref(getattr(state, m.var_slot(level, name)), kind, cards, self._zone_ref)
+        value = self._value
+        game_vars = {name: value(getattr(state, slot), kind, how) for name, slot, kind, how in self._variables("game")}
         if state.teams is not None:
             game_vars["$teams"] = list(state.teams)
         if state.played_round is not None:
@@ -213,10 +242,9 @@ class LeanGame:
         return ref
 
     def _holders(self, state: Any, level: str, count: int) -> list[dict]:
-        m, cards = self.program.module, self.cards
-        kinds = [(name, kind) for (lv, name), kind in m.var_types.items() if lv == level]
-        return [{name: to_ref(getattr(state, m.var_slot(level, name))[i], kind, cards, self._zone_ref)
-                 for name, kind in kinds}
+        plan, value = self._variables(level), self._value
+        slots = [getattr(state, slot) for _, slot, _, _ in plan]
+        return [{name: value(held[i], kind, how) for (name, _, kind, how), held in zip(plan, slots)}
                 for i in range(count)]
 
     def _played(self, state: Any) -> dict:
@@ -287,7 +315,14 @@ class LeanGame:
         return ref
 
     def _move_in(self, action: int, seat: int | None) -> Move:
-        index, args = self.decode(action)
-        name = self.move_names[index]
-        values = tuple(self._ref_arg(name, k, value) for k, value in enumerate(args))
-        return Move(seat, name, values, notation(name, values))
+        return Move(seat, *self._named(action))
+
+
+def _plain_copy(value: Any) -> Any:
+    """A value of no cards, seats or zones as the reference keeps it: lists (a move's list
+    argument is a tuple in the lean state) and maps copied."""
+    if isinstance(value, (list, tuple)):
+        return [_plain_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    return value
