@@ -101,7 +101,7 @@ def test_the_others_private_moves_are_shown_in_public_form_and_tricks_are_announ
     assert "P4 names hearts trump.\nP6: discard (3 cards)\n" in out
     assert "P1> P1: discard 3C\nP2: discard (2 cards)\nP3: discard (2 cards)\nP4: discard (1 card)\n" \
            "P5: dealer_discard (a card)\n" in out
-    assert "P1> P1: play QH\nP2: play KH\nP3: play 4S\nT2 (P2 P5) took the trick\n" in out
+    assert "P1> P1: play QH\nP2: play KH\nP3: play 4S\nP2 took the trick\nP2: play JD\n" in out
     others = [line for line in out.splitlines() if line.startswith(("P2: ", "P3: ", "P4: ", "P5: ", "P6: "))]
     assert all("discard (" in line for line in others if "discard" in line)
 
@@ -115,5 +115,17 @@ def test_the_log_holds_the_games_own_lines_once_and_not_those_of_positions_a_bot
     said = [line for line in lines if not line.startswith(("P1: ", "P2: ", "P3: ", "P4: "))]
     assert lines[:5] == ["P3: pass", "P4: pass", "P1: order_up", "P1 orders up QH: hearts are trumps.",
                          "P2: discard (a card)"]
-    assert said == ["P1 orders up QH: hearts are trumps."] + ["T1 (P1 P3) took the trick", "T2 (P2 P4) took the trick"] * 2 \
-        + ["T1 (P1 P3) took the trick", "P1 made hearts and took 3 of the 5 tricks: the makers score 1."]
+    assert said == ["P1 orders up QH: hearts are trumps.", "P1 took the trick", "P2 took the trick", "P3 took the trick",
+                    "P2 took the trick", "P1 took the trick", "P1 made hearts and took 3 of the 5 tricks: the makers score 1."]
+
+
+def test_the_last_trick_of_a_hand_is_taken_by_its_winner():
+    """The hand ends with the trick: its cards leave the table with the rest, and new hands are
+    dealt; the winner is the trick's by the game's rules, whoever's pile grew."""
+    typed = "bid 3\nname_trump hearts\ndealer_discard 3D\ndealer_discard 5S\ndealer_discard 4S\n" \
+            "play 6H\nplay 10S\nplay 10D\nplay KC\n" + "1\n" * 20
+    out = CliRunner().invoke(main, ["play", "schmier", "--seed", "11", "--plain"], input=typed).output
+    said = [line for line in out[:out.index("== Schmier: round 2")].splitlines()
+            if ": play " in line or line.endswith("took the trick")]
+    assert said[-7:] == ["P6: play KH", "P1> P1: play 8S", "P2: play 8D", "P3: play 9S", "P4: play 6C", "P5: play 3H",
+                         "P6 took the trick"]

@@ -21,6 +21,8 @@ from typing import Any
 
 from ..bots.agents import make_bot
 from ..engine import find_move
+from ..engine.context import Ctx, active
+from ..engine.tricks import play_to_trick, trick_winner
 from ..engine.values import Card
 from ..engine.views import move_text
 from ..errors import IllegalMove
@@ -196,7 +198,7 @@ class Session:
         if not free:
             self.undo_log.keep(self.table, len(self.log), len(self.record.record.moves) if self.record else 0,
                                self.hand_end)
-        shown = self.view(None) if self.game.tricks is not None else None
+        shown = self._before_trick()
         action = self._record(self.table.play(seat, move.text, when if free else self.table.now), shown)
         self._pause_if_hand_ended(free, round_before)
         return Submitted(action, before)
@@ -222,7 +224,7 @@ class Session:
             self._said.append(text)
 
     def _bot_action(self, until: float | None) -> Action | None:
-        before = self.view(None) if self.game.tricks is not None else None
+        before = self._before_trick()
         action = self.table.next_bot_action(until=until)
         if action is not None:
             self._record(action, before)
@@ -244,13 +246,17 @@ class Session:
         after = len(taken) - 1
         return True, f"took back {mine}" + (f" and the {after} move{'s' if after > 1 else ''} after it" if after else "")
 
-    def _record(self, action: Action, before: dict | None = None) -> Action:
+    def _before_trick(self) -> Any:
+        """In a game of tricks, the game before a move (to say who took a trick it completes)."""
+        return self.state.clone() if self.game.tricks is not None else None
+
+    def _record(self, action: Action, before: Any = None) -> Action:
         self.undo_log.made()
         if self.record:
             self.record.add(action.seat, self.recorded_text(action), action.time)
         self.log.append(Entry(action.time, action.seat, action.move))
         if before is not None:      # who took the trick, before what the end of the round said
-            taker = trick_taker(before, self.view(None))
+            taker = trick_taker(self.game, before, self.state, action.move)
             if taker:
                 self.log.append(Entry(action.time, text=f"{taker} took the trick"))
         self.log.extend(Entry(action.time, text=text) for text in self._said)
@@ -292,26 +298,19 @@ class Session:
         return f"error: {error.message}" + (f"\nhint: {error.hint}" if error.hint else "")
 
 
-def trick_taker(before: dict, after: dict) -> str | None:
-    """Who took the trick just completed, read from two public views: the owner of the pile that
-    grew by the trick's cards (none when the cards left the table, at the end of a hand)."""
-    zone = before["tricks"]["zone"]
-    had = len(before["zones"][zone][0])
-    if not had or len(after["zones"][zone][0]) > had:
+def trick_taker(game: Any, before: Any, after: Any, move: Any) -> str | None:
+    """Who took the trick ``move`` completed (``before`` and ``after`` the game's states): the
+    trick's winner by the game's rules once the card played joins it, where the trick's cards
+    have left it since (none when no trick was completed, or the move played no card)."""
+    trick = game.tricks.trick_ref
+    had = game.pile(before, trick)
+    if not had or all(card in game.pile(after, trick) for card in had):
         return None
-    gained = had + 1 - len(after["zones"][zone][0])
-    for name, piles in after["zones"].items():
-        if name == zone or name not in before["zones"]:
-            continue
-        for label, pile, old in zip(after["pile_names"][name], piles, before["zones"][name]):
-            if label and len(pile) - len(old) == gained:
-                return _owner_name(label.split("#")[0], after.get("teams"))
-    return None
-
-
-def _owner_name(owner: str, teams: list[int] | None) -> str:
-    """``P3``; a team with its members, ``T2 (P2 P5)``."""
-    if owner.startswith("T") and teams:
-        members = " ".join(f"P{s + 1}" for s, t in enumerate(teams) if t == int(owner[1:]) - 1)
-        return f"{owner} ({members})"
-    return owner
+    played = next((arg for arg in move.args if isinstance(arg, Card)), None)
+    if played is None:
+        return None
+    with active(game, before):
+        ctx = Ctx(game, before, move.seat)
+        play_to_trick(ctx, played)
+        winner = trick_winner(ctx)
+    return None if winner is None else str(winner)
