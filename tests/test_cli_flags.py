@@ -33,9 +33,16 @@ def test_a_file_in_the_folder_comes_before_a_bundled_game_of_that_name(tmp_path,
     (tmp_path / "nerts").write_text("not a game")
     assert resolve_game("nerts") == "nerts"
     assert resolve_game("last_card") == str(BUNDLED / "last_card.yaml")
-    assert resolve_game("no_such_game") == "no_such_game"
-    assert run("validate", "no_such_game").output.splitlines()[0] == \
-        "error: cannot read no_such_game: No such file or directory"
+    assert run("validate", "no_such_game").output.splitlines()[:2] == [
+        "error: cannot read no_such_game: No such file or directory",
+        "hint: rules games lists the games that come with rules"]
+
+
+def test_a_bundled_game_is_found_in_any_case_and_a_name_close_to_one_is_named():
+    assert resolve_game("Nerts") == resolve_game("NERTS.yaml") == str(BUNDLED / "nerts.yaml")
+    result = run("play", "nert")
+    assert result.exit_code == 1
+    assert result.output == "error: cannot read nert: No such file or directory\nhint: did you mean 'nerts'?\n"
 
 
 def test_rules_games_lists_every_bundled_game_with_its_description():

@@ -76,6 +76,12 @@ def test_a_bad_human_seat_is_refused():
     assert "error: --human: there is no seat 3 in a game of 2" in result.output
 
 
+def test_seat_zero_is_refused_not_read_as_no_seat():
+    result = run(["play", DICE, "-p", "2", "--human", "0"])
+    assert result.exit_code == 1
+    assert result.output == "error: --human: seats are numbered from 1 (P1 is seat 1); for bots only, give --human none\n"
+
+
 def test_a_record_of_another_spec_is_refused(tmp_path):
     record = tmp_path / "game.jsonl"
     run(["play", DICE, "--human", "none", "--seed", "1", "-p", "2", "--record", str(record)])

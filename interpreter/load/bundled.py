@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from ..errors import YamlError, did_you_mean
+
 PACKAGE = "rules_games"
 CHECKOUT_GAMES = Path(__file__).resolve().parents[2] / "games"
 
@@ -37,9 +39,15 @@ def bundled_games() -> dict[str, Path]:
 
 def resolve_game(name_or_path: str) -> str:
     """A game file as given when it exists (or looks like a path), else the bundled game of that
-    name (``NAME`` or ``NAME.yaml``); unknown names are left for the loader to report."""
+    name (``NAME`` or ``NAME.yaml``, in any case); a name that is neither is refused, with the
+    bundled games' names it is close to."""
     if Path(name_or_path).exists() or "/" in name_or_path or "\\" in name_or_path:
         return name_or_path
-    found = bundled_games().get(name_or_path.removesuffix(".yaml"))
-    return str(found) if found is not None else name_or_path
+    games = bundled_games()
+    name = name_or_path.removesuffix(".yaml")
+    found = games.get(name) or {stem.lower(): path for stem, path in games.items()}.get(name.lower())
+    if found is not None:
+        return str(found)
+    hint = did_you_mean(name, games) or "rules games lists the games that come with rules"
+    raise YamlError(f"cannot read {name_or_path}: No such file or directory", hint=hint)
 

@@ -72,8 +72,8 @@ def tell(text: str, err: bool = False) -> None:
 
 
 def parse_seats(text: str, players: int) -> set[int]:
-    """``"1,3"`` -> {0, 2}; ``"none"`` -> no human."""
-    if text.strip().lower() in ("none", "0", ""):
+    """``"1,3"`` -> {0, 2}; ``"none"`` -> no human. Seats are numbered from 1, as the table shows them."""
+    if text.strip().lower() in ("none", ""):
         return set()
     seats = set()
     for part in text.split(","):
@@ -81,6 +81,8 @@ def parse_seats(text: str, players: int) -> set[int]:
             seat = int(part)
         except ValueError:
             raise OptionError(f"--human takes seat numbers like 1,3 or 'none', not '{text}'") from None
+        if seat == 0:
+            raise OptionError("--human: seats are numbered from 1 (P1 is seat 1); for bots only, give --human none")
         if not 1 <= seat <= players:
             raise OptionError(f"--human: there is no seat {seat} in a game of {players}")
         seats.add(seat - 1)
