@@ -242,7 +242,7 @@ def replay(record: str, game_file: str | None, verbose: bool) -> None:
     from interpreter.errors import RulesError
     from interpreter.play.records import game_file_of, read_record
     from interpreter.play.records import replay as run_replay
-    from interpreter.play.terminal import final_table
+    from interpreter.play.terminal import final_table, unfinished_line
 
     try:
         rec = read_record(record)
@@ -258,6 +258,8 @@ def replay(record: str, game_file: str | None, verbose: bool) -> None:
         for move in rec.moves:
             click.echo(f"P{move['seat'] + 1}: {move['move']}")
     click.echo(f"{rec.game}: {len(rec.moves)} moves replayed, seed {rec.seed}")
+    if not state.over:
+        click.echo(unfinished_line(loaded, state))
     click.echo(final_table(loaded, state))
 
 

@@ -24,7 +24,7 @@ def test_a_bundled_game_plays_by_name_from_any_folder(tmp_path, monkeypatch):
     result = run("play", "last_card", "--human", "none", "--bot", "random", "-p", "2", "--seed", "5")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Last card: 2 players. Type 'help' for help.\n")
-    assert run("validate", "crazy_eights.yaml").output == f"crazy_eights.yaml: ok\n"
+    assert run("validate", "crazy_eights.yaml").output == "crazy_eights.yaml: ok\n"
     assert run("show", "dice_poker").output.startswith("Dice poker\n==========\n")
 
 

@@ -43,7 +43,7 @@ def test_a_human_plays_by_number_and_by_text_through_a_pipe(tmp_path):
 
     replayed = run(["replay", str(record)])
     assert replayed.exit_code == 0, replayed.output
-    assert f"{len(lines) - 1} moves replayed, seed 8" in replayed.output
+    assert f"{len(lines) - 1} moves replayed, seed 8" in replayed.output and "unfinished" not in replayed.output
     final = result.output[result.output.index("seat  place"):result.output.index("seed 8; the record is in")]
     assert final.strip() in replayed.output
 
@@ -56,6 +56,10 @@ def test_end_of_input_stops_cleanly_and_keeps_the_record(tmp_path):
                                   f"so far is in {record}.\nseed 2\n")
     lines = record.read_text().splitlines()
     assert json.loads(lines[1]) == {"seat": json.loads(lines[1])["seat"], "move": "throw", "t": 0.0}
+    replayed = run(["replay", str(record)]).output.splitlines()
+    assert replayed[1] == f"Dice poker: {len(lines) - 1} moves replayed, seed 2"
+    assert replayed[2].startswith("unfinished: the record stops in round 1, phase 'turns', P")
+    assert replayed[2].endswith(" to play; the standings so far:") and replayed[3] == "seat  place  score  result"
 
 
 def test_quit_stops_the_game():

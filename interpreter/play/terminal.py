@@ -89,6 +89,13 @@ def parse_seats(text: str, players: int) -> set[int]:
     return seats
 
 
+def unfinished_line(loaded: LoadedGame, state: Any) -> str:
+    """What a record that stops before the game's end left: where, and that the table is so far."""
+    who = "in free play" if state.current is None else f"P{state.current + 1} to play"
+    phase = loaded.game.phase_names[state.phase]
+    return f"unfinished: the record stops in round {state.round}, phase '{phase}', {who}; the standings so far:"
+
+
 def final_table(loaded: LoadedGame, state: Any) -> str:
     scores, results, places = loaded.scores(state), loaded.results(state), loaded.ranking(state)
     lines = ["seat  place  score  result"]
