@@ -115,6 +115,25 @@ def test_a_signal_to_the_full_screen_table_keeps_the_record(tmp_path, signum, sa
 
 
 @pytest.mark.slow
+def test_ctrl_c_typed_on_the_full_screen_table_stops_it_as_in_the_line_mode(tmp_path):
+    """On the full screen the terminal sends Ctrl-C as a key, not a signal."""
+    record = tmp_path / "R.jsonl"
+    process, master = _on_a_terminal([*RULES, "play", "schmier", "--seed", "4", "--record", str(record)], ROOT)
+    seen = bytearray()
+    try:
+        _read_until(master, b"your turn", seen)
+        os.write(master, b"\x03")
+        output = _read_to_end(master, seen).decode(errors="replace")
+        assert process.wait(WAIT) == 130
+    finally:
+        process.kill()
+        os.close(master)
+    assert f"interrupted: the game is not finished; the record so far is in {record}.\r\nseed 4" in output
+    assert "Traceback" not in output
+    _assert_replayable(record, 3)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("plain", [False, True], ids=["table", "line mode"])
 def test_closing_the_terminal_keeps_the_record(tmp_path, plain):
     """The terminal goes away (its other end closed): reading it fails, then SIGHUP comes."""

@@ -5,7 +5,8 @@ Keys: arrows and Enter (or a click) choose; 1-9 choose by number; Backspace or E
 one choice; Tab moves to the board, where the arrows move a cursor over the cards, piles and
 seats and Enter or space (or a click) picks one; ``/`` types a move (Tab or the right arrow
 completes it, up and down recall earlier ones, Escape goes back to the list); ``?`` describes
-the move; ``u`` takes back your last move (turns against bots); Ctrl+Q quits (the record is kept).
+the move; ``u`` takes back your last move (turns against bots); Ctrl+Q quits (the record is kept);
+Ctrl-C stops the game as in the line mode (exit code 130, the record kept).
 Typing ``seed`` shows the seed, with a warning; otherwise it is shown only once the table is
 closed, with where the record is.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sys
 import threading
 from typing import Any
@@ -57,7 +59,8 @@ class TableApp(App):
     #log { height: 40%; border-top: solid $primary; }
     #entry { height: 1; border: none; padding: 0 1; }
     """
-    BINDINGS = [Binding("ctrl+q", "quit_game", "quit"), Binding("question_mark", "describe", "help"),
+    BINDINGS = [Binding("ctrl+q", "quit_game", "quit"), Binding("ctrl+c", "interrupt", show=False, priority=True),
+                Binding("question_mark", "describe", "help"),
                 Binding("slash", "type_move", "type"), Binding("u", "undo", "undo"),
                 Binding("backspace", "back", "back", show=False),
                 Binding("escape", "back", "back", show=False)] + [
@@ -355,6 +358,11 @@ class TableApp(App):
         self.query_one("#entry").focus()
 
     def action_quit_game(self) -> None:
+        self.exit()
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C, a key on the full screen: the game stops as Ctrl-C stops it in the line mode."""
+        self.stopped_by = Stopped(signal.SIGINT)
         self.exit()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
