@@ -205,3 +205,19 @@ def test_the_line_mode_takes_a_move_back_too():
     assert "P1> P1: pass\nP2: bid 6\nP2: name_trump diamonds\nP2 names diamonds trump.\nP6: keep\n" in out
     assert "P1> took back pass and the 3 moves after it\n== Schmier: round 1, auction, P1 to play ==\n" in out
     assert "P1> nothing to undo\nP1> \ngame stopped before its end." in out
+
+
+def test_a_long_value_of_a_seat_is_a_line_of_its_own_and_the_sheet_keeps_its_width():
+    """Crossing rows of the dice sheet grows a list per seat: in the table, one long cell would
+    widen every column (the sheet wrapping at 80 columns); it is drawn below the table instead."""
+    from interpreter.play.render import render_view
+    from interpreter.play.tui.board import Board
+    loaded = load("dice_poker")
+    state = loaded.new_state(2, 3)
+    before = Board(0, color=False).values(loaded.view(state, 0)).plain.splitlines()
+    state.seat_vars[0]["crossed"] = ["two_pairs", "small_straight"]
+    after = Board(0, color=False).values(loaded.view(state, 0)).plain.splitlines()
+    table = [line for line in before if not line.startswith("crossed")]
+    assert after[:len(table)] == table and after[len(table):] == ["crossed  P1 two_pairs small_straight  P2 -"]
+    assert "crossed  P1 two_pairs small_straight  P2 -" in render_view(loaded.view(state, 0)).splitlines()
+    assert max(len(line) for line in render_view(loaded.view(state, 0)).splitlines()[2:20]) <= 30

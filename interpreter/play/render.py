@@ -57,7 +57,23 @@ def _seat_tables(seat_vars: list, names: list[str], extra: dict) -> list[str]:
             rows += [[sub] + [_cell(s[key].get(sub)) for s in seats] for sub in value]
     rows += [[key] + [_cell(s[key]) for s in seats] for key in scalars]
     rows += [[label] + [_cell(_plain(v)) for v in values] for label, values in extra.items()]
-    return _table([""] + names, rows) if rows else []
+    rows, long = split_long_rows(rows)
+    return (_table([""] + names, rows) if rows else []) + [long_row_text(row, names) for row in long]
+
+
+LONG_CELL = 8       # a seat's value longer than this is shown on a line of its own, not in the table
+
+
+def split_long_rows(rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]]]:
+    """A table's rows whose values are short, and those with a long value (a list grown over the
+    game): one long value in a column would widen the whole table past the screen."""
+    short = [row for row in rows if all(len(cell) <= LONG_CELL for cell in row[1:])]
+    return short, [row for row in rows if row not in short]
+
+
+def long_row_text(row: list[str], names: list[str]) -> str:
+    """``crossed  P1 two_pairs, three  P2 -``."""
+    return "  ".join([row[0]] + [f"{name} {cell}" for name, cell in zip(names, row[1:])])
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from ..card_text import TRUMP_MARK, card_text, suit_text
 from ..grid_text import grid_lines
-from ..render import _cell, _plain
+from ..render import _cell, _plain, long_row_text, split_long_rows
 
 RED_SUITS = ("♥", "♦")
 EMPTY = "—"
@@ -116,7 +116,7 @@ class Board:
         if game_values:
             out.append("\n")
         names = [f"P{i + 1}" for i in range(view["players"])]
-        rows = _seat_rows(view)
+        rows, long = split_long_rows(_seat_rows(view))
         if rows:
             widths = [max(len(r[i]) for r in [[""] + names] + rows) for i in range(len(names) + 1)]
             head = [""] + names
@@ -124,6 +124,8 @@ class Board:
                        style="bold")
             for row in rows:
                 out.append(" ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))) + "\n")
+        for row in long:
+            out.append(long_row_text(row, names) + "\n")
         if view.get("teams") is not None:
             for number, values in enumerate(view["team_vars"]):
                 members = " ".join(names[s] for s, t in enumerate(view["teams"]) if t == number)
