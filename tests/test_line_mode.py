@@ -129,3 +129,10 @@ def test_the_last_trick_of_a_hand_is_taken_by_its_winner():
             if ": play " in line or line.endswith("took the trick")]
     assert said[-7:] == ["P6: play KH", "P1> P1: play 8S", "P2: play 8D", "P3: play 9S", "P4: play 6C", "P5: play 3H",
                          "P6 took the trick"]
+
+
+def test_nerts_says_when_everyone_is_stuck():
+    session = Session(load("nerts"), 2, 0, "random", set())
+    for _ in range(400):
+        session.advance()
+    assert "everyone is stuck: each stock is re-formed and play goes on" in session.log_lines(None)
