@@ -269,8 +269,7 @@ class EffectWriter:
             raise Unsupported("a deal from a grid")
         if target.grid is not None:
             size = target.grid[0] * target.grid[1]
-            return [f"{indent}_deal_to_grid(s, {source}, {target.index}, {per_owner}, {first}, {count.text}, {face}, "
-                    f"{size})"]
+            return [f"{indent}_deal(s, {source}, {target.index}, {per_owner}, {first}, {count.text}, {face}, {size})"]
         return [f"{indent}_deal(s, {source}, {target.index}, {per_owner}, {first}, {count.text}, {face})"]
 
     def _flip(self, item: dict, env: Env, indent: str) -> list[str]:

@@ -83,7 +83,6 @@ def _namespace(m: Module) -> dict[str, Any]:
     if grids:       # a card taken out of a grid leaves its slot empty
         helpers["_lift"] = lambda s, card: runtime.lift_in_grids(s, card, grids)
         helpers["_card_slot"] = lambda s, card: runtime.card_slot(s, card, grids)
-        helpers["_deal_to_grid"] = runtime.deal_to_grid
         sizes = {z.index: z.grid[0] * z.grid[1] for z in m.shape.zones.values() if z.grid is not None}
         helpers["_put_in_place"] = lambda s, place, card, bottom: runtime.put_in_place(s, place, card, bottom, sizes)
     cards = m.shape.table

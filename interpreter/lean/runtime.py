@@ -257,29 +257,21 @@ def card_slot(s: Any, card: Any, grids: tuple[int, ...]) -> int | None:
     return None
 
 
-def deal_to_grid(s: Any, source: list, zone: int, per_owner: int, first: int, rounds: int, face: int,
-                 size: int) -> None:
-    """``deal`` onto a grid zone: each card to the first empty slot of its pile."""
-    piles, up, players = s.zones[zone], s.up, s.players
-    for _ in range(rounds):
-        for k in range(players):
-            if not source:
-                raise Failed
-            card = source.pop()
-            grid_put(piles[(first + k) % players * per_owner], card, size)
-            up[card] = face
-
-
-def deal(s: Any, source: list, zone: int, per_owner: int, first: int, rounds: int, face: int) -> None:
+def deal(s: Any, source: list, zone: int, per_owner: int, first: int, rounds: int, face: int,
+         grid_size: int | None = None) -> None:
     """``Game.deal``: the top card of ``source`` to each seat's pile of ``zone`` in turn from
-    ``first``, ``rounds`` times."""
+    ``first``, ``rounds`` times; onto a grid zone (``grid_size`` slots), to its first empty slot."""
     piles, up, players = s.zones[zone], s.up, s.players
     for _ in range(rounds):
         for k in range(players):
             if not source:
                 raise Failed
             card = source.pop()
-            piles[(first + k) % players * per_owner].append(card)
+            pile = piles[(first + k) % players * per_owner]
+            if grid_size is None:
+                pile.append(card)
+            else:
+                grid_put(pile, card, grid_size)
             up[card] = face
 
 
