@@ -39,8 +39,8 @@ def bundled_games() -> dict[str, Path]:
 
 def resolve_game(name_or_path: str) -> str:
     """A game file as given when it exists (or looks like a path), else the bundled game of that
-    name (``NAME`` or ``NAME.yaml``, in any case); a name that is neither is refused, with the
-    bundled games' names it is close to."""
+    name (``NAME`` or ``NAME.yaml``, in any case); a bare name that is neither, or a name close to a
+    bundled game's, is refused with a hint (a missing file otherwise left for the loader to report)."""
     if Path(name_or_path).exists() or "/" in name_or_path or "\\" in name_or_path:
         return name_or_path
     games = bundled_games()
@@ -48,6 +48,10 @@ def resolve_game(name_or_path: str) -> str:
     found = games.get(name) or {stem.lower(): path for stem, path in games.items()}.get(name.lower())
     if found is not None:
         return str(found)
-    hint = did_you_mean(name, games) or "rules games lists the games that come with rules"
+    hint = did_you_mean(name, games)
+    if hint is None and name == name_or_path:       # a bare name: a game's, not a file's
+        hint = "rules games lists the games that come with rules"
+    if hint is None:
+        return name_or_path     # a file that is not there: the loader says so
     raise YamlError(f"cannot read {name_or_path}: No such file or directory", hint=hint)
 
