@@ -126,12 +126,12 @@ def test_odd_numbers_at_the_prompt_get_a_reason_and_a_new_prompt():
     result = run(["play", DICE, "-p", "2", "--seed", "1"], "\n".join(entries) + "\n")
     assert result.exit_code == 1
     out = result.output
-    assert "P1> error: '²' is not a legal move now\nhint: legal now: throw\n" in out
-    assert "P1> error: '٣' is not a legal move now\nhint: legal now: throw\n" in out
+    assert "P1> error: '²' is not a legal move now\nhint: legal now: throw all five dice\n" in out
+    assert "P1> error: '٣' is not a legal move now\nhint: legal now: throw all five dice\n" in out
     assert "P1> error: there is no move 777777777777...; choose 1 to 1\n" in out
     assert "P1> error: there is no move 0; choose 1 to 1\n" in out
     assert "P1> error: 1,001 characters are too many for a move (at most 1,000)\n" in out
-    assert "P1: throw\n" in out      # 00001 is move 1
+    assert "P1: throw all five dice\n" in out      # 00001 is move 1
 
 
 @pytest.mark.parametrize("flag, value, message", [
@@ -282,16 +282,22 @@ def test_replay_finds_a_relative_game_file_from_another_folder(tmp_path, monkeyp
     assert run(["play", "v.yaml", "--human", "none", "--bot", "random", "--seed", "1", "-p", "2", "--record",
                 "r.jsonl"]).exit_code == 0
     header = json.loads((made / "r.jsonl").read_text().splitlines()[0])
-    assert header["file"] == "v.yaml" and header["file_abs"] == str(made / "v.yaml")
+    assert (header["file"], header["file_abs"], header["file_rel"]) == ("v.yaml", str(made / "v.yaml"), "v.yaml")
     monkeypatch.chdir(tmp_path)
     result = run(["replay", "made/r.jsonl"])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"game file: {made}/v.yaml (the absolute path in the record)\n")
+    assert result.output.startswith("game file: made/v.yaml (the path in the record, from the record's folder)\n")
     moved = tmp_path / "moved"
-    made.rename(moved)          # the absolute path is gone: the record's folder is looked in
+    made.rename(moved)          # the record moved with its game: found beside it
     result = run(["replay", "moved/r.jsonl"])
     assert result.exit_code == 0, result.output
     assert result.output.startswith("game file: moved/v.yaml (the path in the record, from the record's folder)\n")
+    (tmp_path / "alone").mkdir()
+    shutil.copy(moved / "r.jsonl", tmp_path / "alone" / "r.jsonl")
+    _edit_header(tmp_path / "alone" / "r.jsonl", file_abs=str(moved / "v.yaml"))
+    result = run(["replay", "alone/r.jsonl"])      # the record alone: the absolute path is used
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"game file: {moved}/v.yaml (the absolute path in the record)\n")
 
 
 def test_replay_of_a_bundled_game_by_name(tmp_path, monkeypatch):

@@ -78,8 +78,9 @@ def test_people_sharing_a_terminal_in_turns_hand_it_over():
                                        "--seed", "4", "--bot", "random"], input=typed)
     assert result.exit_code == 1, result.output       # the input ended before the game
     out = result.output
-    assert "P1> P1: score ones\npass to P2, press Enter == Dice poker: round 1, turns, P2 to play ==\n" in out
-    assert "P2> P2: score ones\n== end of round 1 ==\nDice: " in out and "\nP3: throw\nP3: rethrow 5 5\n" in out
+    assert "P1> P1: score ones\npass to P2, press Enter == Dice poker: round 1, Throwing and scoring, P2 to play ==\n" in out
+    assert "P2> P2: score ones\n== end of round 1 ==\nDice: " in out
+    assert "\nP3: throw all five dice\nP3: throw 5 5 again\n" in out
     assert out.rstrip().endswith("pass to P1, press Enter \n"
                                  "input ended before the game was over: the game is not finished.\nseed 4")
 
@@ -98,12 +99,12 @@ def test_the_others_private_moves_are_shown_in_public_form_and_tricks_are_announ
     result = CliRunner().invoke(main, ["play", str(GAMES / "schmier.yaml"), "--seed", "5", "--bot", "random"],
                                 input=typed)
     out = result.output
-    assert "P4 names hearts trump.\nP6: discard (3 cards)\n" in out
-    assert "P1> P1: discard 3C\nP2: discard (2 cards)\nP3: discard (2 cards)\nP4: discard (1 card)\n" \
-           "P5: dealer_discard (a card)\n" in out
-    assert "P1> P1: play QH\nP2: play KH\nP3: play 4S\nP2 took the trick\nP2: play JD\n" in out
+    assert "P4 names hearts trump.\nP6: exchange 3 cards\n" in out
+    assert "P1> P1: exchange 3♣\nP2: exchange 2 cards\nP3: exchange 2 cards\nP4: exchange 1 card\n" \
+           "P5: discard a card\n" in out
+    assert "P1> P1: play Q♥\nP2: play K♥\nP3: play 4♠\nP2 took the trick\nP2: play J♦\n" in out
     others = [line for line in out.splitlines() if line.startswith(("P2: ", "P3: ", "P4: ", "P5: ", "P6: "))]
-    assert all("discard (" in line for line in others if "discard" in line)
+    assert all(line.endswith((" card", " cards")) for line in others if "exchange" in line or "discard" in line)
 
 
 def test_the_log_holds_the_games_own_lines_once_and_not_those_of_positions_a_bot_tries():
@@ -113,10 +114,11 @@ def test_the_log_holds_the_games_own_lines_once_and_not_those_of_positions_a_bot
     session.advance()
     lines = session.log_lines(None)
     said = [line for line in lines if not line.startswith(("P1: ", "P2: ", "P3: ", "P4: "))]
-    assert lines[:5] == ["P3: pass", "P4: pass", "P1: order_up", "P1 orders up QH: hearts are trumps.",
-                         "P2: discard (a card)"]
+    assert lines[:5] == ["P3: pass", "P4: pass", "P1: order up the card", "P1 orders up QH: hearts are trumps.",
+                         "P2: discard a card"]
     assert said == ["P1 orders up QH: hearts are trumps.", "P1 took the trick", "P2 took the trick", "P3 took the trick",
-                    "P2 took the trick", "P1 took the trick", "P1 made hearts and took 3 of the 5 tricks: the makers score 1."]
+                    "P2 took the trick", "P1 took the trick", "P1 made hearts and took 3 of the 5 tricks: the makers score 1.",
+                    "Hand 1:", "  T1: tricks taken 3, points 1", "  T2: tricks taken 2, points -1"]
 
 
 def test_the_last_trick_of_a_hand_is_taken_by_its_winner():
@@ -127,7 +129,7 @@ def test_the_last_trick_of_a_hand_is_taken_by_its_winner():
     out = CliRunner().invoke(main, ["play", "schmier", "--seed", "11", "--plain"], input=typed).output
     said = [line for line in out[:out.index("== Schmier: round 2")].splitlines()
             if ": play " in line or line.endswith("took the trick")]
-    assert said[-7:] == ["P6: play KH", "P1> P1: play 8S", "P2: play 8D", "P3: play 9S", "P4: play 6C", "P5: play 3H",
+    assert said[-7:] == ["P6: play K♥", "P1> P1: play 8♠", "P2: play 8♦", "P3: play 9♠", "P4: play 6♣", "P5: play 3♥",
                          "P6 took the trick"]
 
 

@@ -60,7 +60,7 @@ def test_bad_messages_get_an_error_and_change_nothing(dice_table):
     ]
     client.move("rethrow 1")
     assert client.receive() == {"type": "refused", "move": "rethrow 1",
-                                "reason": "'rethrow 1' is not a legal move now (legal now: throw)"}
+                                "reason": "'rethrow 1' is not a legal move now (legal now: throw all five dice)"}
     assert client.receive()["type"] == "state"        # the position as it is, to choose again
     assert (table.version, record_lines(path)) == before
 
@@ -105,8 +105,10 @@ def test_every_accepted_move_is_on_the_record_at_once(dice_table):
         client.wait(lambda m: m["type"] == "state" and m["version"] == count)
         assert len(record_lines(path)) == 1 + count          # flushed with the move
     moves = [json.loads(line) for line in record_lines(path)[1:]]
+    played = [e.move.text for e in table.session.log if e.move is not None]
     assert [(m["seat"], m["move"], m["t"]) for m in moves] == [
-        (1, "throw", 1.0), (1, client.log[1][4:], 1.5), (1, client.log[2][4:], 2.0)]   # the clock read once at the start, then per move
+        (1, "throw", 1.0), (1, played[1], 1.5), (1, played[2], 2.0)]
+    assert client.log[:2] == ["P2: throw all five dice", f"P2: throw {played[1].split(' ', 1)[1]} again"]   # the clock read once at the start, then per move
     assert oct(setup_path(str(path)).stat().st_mode & 0o777) == "0o600"
 
 

@@ -34,7 +34,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_from_the_terminal():
     assert result.exit_code == 0, out
     assert out.startswith("Dice poker: 2 seats, you are P2. Type 'help' for help.\n")
     assert "error: there is no move 9; choose 1 to 1\n" in out
-    assert "'rethrow 7' is not a legal move now (legal now: throw)\n" in out
+    assert "'rethrow 7' is not a legal move now (legal now: throw all five dice)\n" in out
     assert table.session.state.over
     final = out.splitlines()[-3:]
     assert final[0] == "seat  place  score  result"

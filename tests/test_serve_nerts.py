@@ -48,9 +48,10 @@ def test_three_people_play_a_hand_of_nerts_to_its_end(tmp_path):
             assert client.state["paused"] and client.state["view"]["moves"] == []
             assert client.state["hand_end"] == json.loads(json.dumps(session.hand_end_view(client.welcome["seat"])))
         assert races, "no race was run: the check proved nothing"
-        for seat, move, refusal in races:
+        for seat, move, refusal in races:       # the move named as the table shows it
+            played = next(e.move for e in session.log if e.move is not None and (e.seat, e.move.text) == (seat, move))
             assert refusal == {"type": "refused", "move": move,
-                               "reason": f"too slow: P{seat + 1} played '{move}' 0.5 s earlier"}
+                               "reason": f"too slow: P{seat + 1} played '{session.words.move(played, None)}' 0.5 s earlier"}
         version = table.version
         for n, client in enumerate(people):
             client.send({"type": "ready"})
@@ -62,6 +63,6 @@ def test_three_people_play_a_hand_of_nerts_to_its_end(tmp_path):
             assert client.wait_version(table.version)["view"]["moves"]
     lines = [json.loads(line) for line in record.read_text().splitlines()[1:]]
     assert [f"P{m['seat'] + 1}: {m['move']}" for m in lines] == [
-        session.entry_text(e, e.seat) for e in session.log if e.move is not None]
+        f"P{e.seat + 1}: {e.move.text}" for e in session.log if e.move is not None]
     times = [m["t"] for m in lines]
     assert times == sorted(times) and len(set(times)) == len(times)     # one stamp each, in order of arrival

@@ -131,7 +131,7 @@ def test_a_record_whose_last_line_lost_only_its_newline_keeps_that_move(tmp_path
     record.write_bytes(record.read_bytes().rstrip(b"\n"))
     said = []
     again = Tables().resume(str(record), fake_clock=0.5, warn=said.append)
-    assert said == [] and again.session.log_lines(1) == ["P2: throw"]
+    assert said == [] and again.session.log_lines(1) == ["P2: throw all five dice"]
     again.move(1, again.session.legal(1)[0].text, again.version)
     again.close()
     assert [json.loads(line)["t"] for line in record.read_bytes().splitlines()[1:]] == [1.0, 2.0]

@@ -131,5 +131,5 @@ def test_a_bots_move_that_cannot_be_recorded_stops_the_table_unplayed(tmp_path, 
     moves = [json.loads(line) for line in record.read_text().splitlines()[1:]]
     # What the seat saw is what the record holds: the move that could not be written was not played.
     assert [f"P{m['seat'] + 1}: {m['move']}" for m in moves] == [
-        table.session.entry_text(e, e.seat) for e in table.session.log if e.move is not None]
+        f"P{e.seat + 1}: {e.move.text}" for e in table.session.log if e.move is not None]
     assert person.log == table.session.log_lines(0)

@@ -33,8 +33,8 @@ def test_a_race_goes_to_the_earlier_stamp_and_the_loser_is_told_who_was_first():
     changed, reply = table.move(0, "build 6S foundations#6", seen)
     assert not changed
     assert reply == {"type": "refused", "move": "build 6S foundations#6",
-                     "reason": "too slow: P2 played 'build 6S foundations#6' 0.5 s earlier"}
-    assert table.session.log_lines(0)[-1] == "P2: build 6S foundations#6"
+                     "reason": "too slow: P2 played 'build 6♠ on foundation 6' 0.5 s earlier"}
+    assert table.session.log_lines(0)[-1] == "P2: build 6♠ on foundation 6"
 
 
 def test_a_move_that_was_never_possible_is_refused_with_the_engines_reason():
@@ -42,7 +42,7 @@ def test_a_move_that_was_never_possible_is_refused_with_the_engines_reason():
     version = table.version
     assert table.move(0, "build 9S foundations#1", version) == (False, {
         "type": "refused", "move": "build 9S foundations#1",
-        "reason": "'build 9S foundations#1' is not a legal move now (legal now: start, turn)"})
+        "reason": "'build 9S foundations#1' is not a legal move now (legal now: start a foundation with …, turn stock cards onto your waste)"})
     assert table.version == version
     assert table.move(None, "turn", version) == (False, {
         "type": "refused", "move": "turn", "reason": "a spectator does not move"})
@@ -54,7 +54,7 @@ def test_out_of_turn_moves_are_refused_and_change_nothing():
     assert table.move(0, "throw", 0) == (False, {"type": "refused", "move": "throw", "reason": "it is P2's turn"})
     assert table.version == 0 and table.session.log == []
     assert table.move(1, "throw", 0) == (True, None)
-    assert table.session.log_lines(0) == ["P2: throw"]
+    assert table.session.log_lines(0) == ["P2: throw all five dice"]
 
 
 def test_bots_answer_at_once_in_turns():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,27 @@ def _stored(name: str, text: str) -> str:
     return path.read_text(encoding="utf-8").rstrip("\n")
 
 
+def identifiers_with_words(loaded) -> set[str]:
+    """The game file's identifiers that must never be drawn: those it gives words (moves, zones,
+    phases, variables) unless the words are the identifier itself, and those it does not show."""
+    data = loaded.spec.data
+    view = data.get("view") or {}
+    labelled = [(name, spec.get("label")) for name, spec in (data.get("moves") or {}).items()]
+    labelled += [(name, spec.get("label")) for name, spec in (data.get("zones") or {}).items()]
+    labelled += [(phase["name"], phase.get("label")) for phase in data["flow"]["phases"]]
+    labelled += list((view.get("labels") or {}).items())
+    # A name one of whose words is the name itself (a move 'play' reading "play K♥") may be drawn.
+    drawn = {name for name, label in labelled if not label or re.search(rf"\b{name}", label, re.IGNORECASE)
+             or re.fullmatch(rf"{re.escape(label)}s?", name, re.IGNORECASE)}     # foundation(s)
+    return {name for name, _ in labelled if name not in drawn} | set(view.get("not_shown") or ())
+
+
+def assert_no_identifiers(loaded, screens: list[str]) -> None:
+    for name in sorted(identifiers_with_words(loaded)):
+        for screen in screens:
+            assert not re.search(rf"(?<![\w']){re.escape(name)}(?![\w'])", screen), (name, screen)
+
+
 def _fits(text: str, size: tuple[int, int]) -> None:
     lines = text.splitlines()
     assert len(lines) == size[1] and max(len(line) for line in lines) <= size[0]
@@ -119,6 +141,8 @@ def test_every_game_laid_out_at_80x24_and_120x40_then_played_by_keys_to_the_end_
             await pilot.pause()
             screen = app.screen_text()
             _fits(screen, SIZES[0])
+            assert screen == _stored(f"{path.stem}-hand-end-{SIZES[0][0]}x{SIZES[0][1]}.txt", screen)
+            assert_no_identifiers(loaded, [screen] + [(SCREENS / f"{path.stem}-{w}x{h}.txt").read_text(encoding="utf-8") for w, h in SIZES])
             state = app.session.state
             status = screen.splitlines()[0]
             assert presses > 1 and "you are P1" in status and " · scores " in status
@@ -227,34 +251,38 @@ def test_typed_moves_complete_accept_cards_as_shown_and_are_remembered():
             await pilot.press("slash", "p", "l")
             await pilot.pause()
             await pilot.press("right")               # the suggestion completes the move
-            assert entry.value == "play 5D"
+            assert entry.value == "play 5♦"
             entry.value = "play 5♦"                  # as the board shows it
             await pilot.press("enter")
             await pilot.pause()
-            assert "P1: play 5D" in app.session.log_lines(0)
+            assert "P1: play 5♦" in app.session.log_lines(0)
             assert entry.history == ["play 5♦"] and entry.value == ""
-            await pilot.press("up")
+            assert app.focused is app.query_one("#choices")     # the keys work again
+            await pilot.press("slash", "up")
             assert entry.value == "play 5♦"
             await pilot.press("enter")               # not legal any more: a reason, and a new try
             await pilot.pause()
-            assert app.controller.notice.startswith("'play 5D' is not a legal move now")
+            assert app.controller.notice.startswith("'play 5♦' is not a legal move now")
     run(typed())
 
 
-def test_help_shows_the_description_of_the_moves():
+def test_help_shows_the_moves_the_rules_in_brief_and_the_legend_and_scrolls_at_80x24():
     async def helped():
         loaded = load_game(game_files()[[p.stem for p in game_files()].index("dice_poker")])
         app, clock = _app(loaded, players=2, seed=3)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.press("question_mark")
             await pilot.pause()
             screen = app.screen_text()
-            assert "│throw: Throw all five dice (the first throw of\n" in screen
-            assert "│a turn).\n" in screen
-            await pilot.press("down")                # any other key puts the log back
+            assert "│ throw all five dice: Throw all five dice (the first throw of a       │\n" in screen
+            assert "│ The rules in brief:" in screen and "Esc closes" not in screen
+            await pilot.press("end")                 # the help scrolls to its end: the keys
             await pilot.pause()
-            assert "Throw all five dice" not in app.screen_text()
+            assert "│ (arrows scroll · Esc closes)" in app.screen_text()
+            await pilot.press("escape")              # Esc (or q, ?, Enter) puts the table back
+            await pilot.pause()
+            assert "The rules in brief:" not in app.screen_text() and "│P1, choose a move" in app.screen_text()
     run(helped())
 
 
@@ -334,9 +362,9 @@ def test_a_games_layout_hints_order_hide_and_fan_its_zones():
     loaded = load_game("laid.yaml", text=LAID_OUT)
     view = loaded.view(loaded.new_state(2, 1), 0)
     assert Board(0, layout=loaded.game.layout).table(view).plain == (
-        "Table\npile 7♠\nstock 45▒\nYou (P1)\nhand K♠ J♠ 9♠\nP2  hand Q♠ 10♠ 8♠\n")
+        "Table\npile 7♠\nstock 45▒\nYou (P1) ◀\nhand K♠ J♠ 9♠\nP2 (across)  hand Q♠ 10♠ 8♠\n")
     assert Board(0).table(view).plain == (
-        "Table\nstock 45▒\npile 7♠\nYou (P1)\nhand K♠ J♠ 9♠\nspare —\nP2  hand 8♠+2\n")
+        "Table\nstock 45▒\npile 7♠\nYou (P1) ◀\nhand K♠ J♠ 9♠\nspare —\nP2 (across)  hand 8♠+2\n")
 
 
 def test_a_layout_hint_naming_an_unknown_zone_is_an_error():

@@ -45,15 +45,15 @@ def test_a_card_picked_with_keys_narrows_the_moves_marks_its_targets_and_a_targe
             assert [drawn.plain[span.start:span.end] for span in drawn.spans if span.style == CURSOR] == ["3♥"]
             await pilot.press("enter")
             c = app.controller
-            assert c.builder.path() == "play 3♥" and [o.label for o in c.options()] == ["work[P1]#3"]
+            assert c.builder.path() == "play 3♥ on …" and [o.label for o in c.options()] == ["your work pile 3"]
             assert c.board_marks() == (frozenset({("pile", "work", 2)}), frozenset({("card", "nerts", 0, 12)}))
-            assert "│P1, your move: play 3♥\n" in app.screen_text()
+            assert "│P1, your move: play 3♥ on …\n" in app.screen_text()
             await pilot.press("down", "right")     # 5♥ (work #1), then A♦ (work #2): not a target
             await pilot.press("enter")
-            assert c.notice == "'play 3♥' cannot use A♦" and c.builder.path() == "play 3♥"
+            assert c.notice == "'play 3♥ on …' cannot use A♦" and c.builder.path() == "play 3♥ on …"
             await pilot.press("right", "enter")    # 4♠ on work #3: its pile is the target
-            assert app.session.log_lines(0) == ["P1: play 3H work[P1]#3"]
-            assert c.notice == "you played play 3H work[P1]#3"
+            assert app.session.log_lines(0) == ["P1: play 3♥ on your work pile 3"]
+            assert c.notice == "you: play 3♥ on your work pile 3"
     run(keys())
 
 
@@ -62,21 +62,21 @@ def test_a_click_picks_too_and_a_card_no_move_uses_is_refused_with_nothing_lost(
         app, clock = _nerts()
         async with _table(app, monkeypatch) as pilot:
             c = app.controller
-            await pilot.click("#board", offset=(7, 5))      # 3♥, the top of P1's Nerts pile
+            await pilot.click("#board", offset=(12, 5))     # 3♥, the top of P1's Nerts pile
             await pilot.pause()
-            assert c.builder.path() == "play 3♥" and app.focused is app.query_one("#board")
-            await pilot.click("#board", offset=(23, 9))     # K♥ on P2's work pile: no move of 3♥
+            assert c.builder.path() == "play 3♥ on …" and app.focused is app.query_one("#board")
+            await pilot.click("#board", offset=(40, 9))     # K♥ on P2's work pile: no move of 3♥
             await pilot.pause()
-            assert c.notice == "'play 3♥' cannot use K♥" and c.builder.path() == "play 3♥"
+            assert c.notice == "'play 3♥ on …' cannot use K♥" and c.builder.path() == "play 3♥ on …"
             await pilot.press("escape")                    # back: nothing chosen
             assert c.builder.path() == ""
-            await pilot.click("#board", offset=(23, 9))
+            await pilot.click("#board", offset=(40, 9))
             await pilot.pause()
             assert c.notice == "no legal move uses K♥ now" and c.builder.path() == ""
             assert "│no legal move uses K♥ now\n" in app.screen_text()
-            await pilot.click("#board", offset=(6, 6))      # 5♥, which no move takes: its pile
+            await pilot.click("#board", offset=(11, 6))     # 5♥, which no move takes: its pile
             await pilot.pause()
-            assert c.builder.path() == "shift" and [o.label for o in c.options()] == ["4♠"]
+            assert c.builder.path() == "move … and the cards on it onto …" and [o.label for o in c.options()] == ["4♠"]
             assert c.board_marks()[0] == frozenset({("card", "work", 2, 0)})
     run(clicks())
 
@@ -89,17 +89,17 @@ def test_dice_picked_on_the_board_are_toggled_for_the_move_that_throws_them_agai
             assert app.session.view(0)["dice"] == [1, 4, 5, 5, 5]
             await pilot.press("tab", "enter")      # the first die: 'rethrow' begun, the 1 in it
             c = app.controller
-            assert c.builder.path() == "rethrow {1}"
+            assert c.builder.path() == "throw {1} again"
             await pilot.press("right", "right", "enter", "right", "enter")
-            assert c.builder.path() == "rethrow {1 5 5}"
+            assert c.builder.path() == "throw {1 5 5} again"
             assert c.board_marks()[1] == frozenset({("die", 0), ("die", 2), ("die", 3)})
             await pilot.press("enter")             # the same die again: out
-            assert c.builder.path() == "rethrow {1 5}"
+            assert c.builder.path() == "throw {1 5} again"
             await pilot.press("left", "enter")     # the first 5 again: out too
-            assert c.builder.path() == "rethrow {1}"
+            assert c.builder.path() == "throw {1} again"
             await pilot.press("right", "enter")
             await pilot.press("tab", "end", "enter")   # 'done' in the list
-            assert app.session.log_lines(0)[-1] == "P1: rethrow 1 5"
+            assert app.session.log_lines(0)[-1] == "P1: throw 1 5 again"
     run(dice())
 
 
@@ -133,14 +133,14 @@ def test_undo_takes_back_the_persons_move_and_the_bots_answers_and_the_record_ke
     assert session.log_lines(0) == ["P6: bid 3"]
     session.submit(0, session.resolve(0, "pass"), 0)
     session.advance()
-    assert session.log_lines(0) == ["P6: bid 3", "P1: pass", "P2: bid 6", "P2: name_trump diamonds",
-                                    "P2 names diamonds trump.", "P6: keep"]
+    assert session.log_lines(0) == ["P6: bid 3", "P1: pass", "P2: bid 6", "P2: name diamonds trump",
+                                    "P2 names diamonds trump.", "P6: keep all six cards"]
     assert session.undo() == (True, "took back pass and the 3 moves after it")
     assert session.state.to_json() == before and session.log_lines(0) == ["P6: bid 3"]
     assert session.undo() == (False, "nothing to undo")
     session.submit(0, session.resolve(0, "pass"), 0)         # the same move meets the same answers
     session.advance()
-    assert session.log_lines(0)[-3:] == ["P2: name_trump diamonds", "P2 names diamonds trump.", "P6: keep"]
+    assert session.log_lines(0)[-3:] == ["P2: name diamonds trump", "P2 names diamonds trump.", "P6: keep all six cards"]
     assert session.undo()[0]
     session.submit(0, session.resolve(0, "bid 4"), 0)
     session.advance()
@@ -202,8 +202,8 @@ def test_the_line_mode_takes_a_move_back_too():
     typed = "pass\nundo\nundo\nquit\n"
     result = CliRunner().invoke(main, ["play", "schmier", "--seed", "5", "--bot", "random"], input=typed)
     out = result.output
-    assert "P1> P1: pass\nP2: bid 6\nP2: name_trump diamonds\nP2 names diamonds trump.\nP6: keep\n" in out
-    assert "P1> took back pass and the 3 moves after it\n== Schmier: round 1, auction, P1 to play ==\n" in out
+    assert "P1> P1: pass\nP2: bid 6\nP2: name diamonds trump\nP2 names diamonds trump.\nP6: keep all six cards\n" in out
+    assert "P1> took back pass and the 3 moves after it\n== Schmier: round 1, Bidding, P1 to play ==\n" in out
     assert "P1> nothing to undo\nP1> \ngame stopped before its end." in out
 
 
@@ -221,3 +221,28 @@ def test_a_long_value_of_a_seat_is_a_line_of_its_own_and_the_sheet_keeps_its_wid
     assert after[:len(table)] == table and after[len(table):] == ["crossed  P1 two_pairs small_straight  P2 -"]
     assert "crossed  P1 two_pairs small_straight  P2 -" in render_view(loaded.view(state, 0)).splitlines()
     assert max(len(line) for line in render_view(loaded.view(state, 0)).splitlines()[2:20]) <= 30
+
+
+def test_a_scoring_choice_shows_what_it_would_score_now_worked_out_on_a_copy(monkeypatch):
+    async def previews():
+        app, clock = _app(load("dice_poker"), players=2, seed=3)
+        async with _table(app, monkeypatch) as pilot:
+            await pilot.press("1")                 # throw: 1 4 5 5 5
+            state = app.session.state.to_json()
+            await pilot.press("2")                 # score …: each row with its points now
+            labels = [o.label for o in app.controller.options()]
+            assert labels == ["ones  -2", "twos  -6", "threes  -9", "fours  -8", "fives  +0", "sixes  -18"]
+            assert "│1. ones  -2\n" in app.screen_text()
+            assert app.session.state.to_json() == state and app.session.log_lines(0)[-1] == "P1: throw all five dice"
+            await pilot.press("escape", "1")       # throw again: a throw is chance, nothing to preview
+            assert all("  " not in o.label for o in app.controller.options())
+    run(previews())
+
+
+def test_choices_that_would_all_score_nothing_now_show_no_preview(monkeypatch):
+    async def bids():
+        app, clock = _app(load("schmier"), seed=5)
+        async with _table(app, monkeypatch) as pilot:
+            await pilot.press("1")                 # bid … (P6 bid 3): no bid scores now
+            assert [o.label for o in app.controller.options()] == ["4", "5", "6"]
+    run(bids())

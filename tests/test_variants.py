@@ -62,8 +62,8 @@ def test_an_error_in_a_variant_points_at_the_variant(tmp_path):
 def test_a_removed_zone_is_reported_where_the_base_uses_it(tmp_path):
     path = write(tmp_path, "rm.yaml", "extends: BASE\nname: No pile\nzones:\n  pile: ~\n")
     found = errors_of(path)
-    assert f"{BASE}:33:28: error: unknown name 'pile'" in found
-    assert f"{BASE}:44:9: error: unknown name 'pile'" in found
+    assert f"{BASE}:45:28: error: unknown name 'pile'" in found
+    assert f"{BASE}:56:9: error: unknown name 'pile'" in found
 
 
 def test_a_cycle_of_extends_is_refused(tmp_path):

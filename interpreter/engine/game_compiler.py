@@ -24,7 +24,7 @@ from ..expr.nodes import BoolOp, names_in
 from ..expr.ops import show
 from ..limits import DEFAULT_MAX_ROUNDS
 from ..load.decks import expand_entry, standard_ranks
-from ..load.spec import Spec
+from ..load.spec import Spec, param_kind
 from . import checks, templates
 from . import names as N
 from . import tricks as T
@@ -204,6 +204,7 @@ class GameCompiler:
         game.triggers = [(self.expr(("triggers", i, "when"), expect_bool=True), self.effects.block(("triggers", i, "do")))
                          for i in range(len(data.get("triggers", [])))]
         self._scoring(data.get("scoring"))
+        self._showdown(data.get("showdown"))
         game.hint = self.expr(("bot", "hint")) if "hint" in data.get("bot", {}) else None
         game.bot_priority = self._move_names(("bot", "priority"))
         game.bot_horizon = data.get("bot", {}).get("horizon")     # moves or "hand"; None: the search bot's own
@@ -214,6 +215,10 @@ class GameCompiler:
         for level, shown in game.shown.items():
             for label, compiled in shown.items():
                 self.errors += checks.check_view(self.doc, ("view", level, label), compiled, game.zones)
+        game.seat_marks = {mark: self.expr(("view", "seat_marks", mark), expect_bool=True)
+                           for mark in view.get("seat_marks", {})}
+        for mark, compiled in game.seat_marks.items():
+            self.errors += checks.check_view(self.doc, ("view", "seat_marks", mark), compiled, game.zones)
         game.layout = self._layout(data.get("layout", {}))
         # Every call is known now: each defined function checked with the types it is called with.
         self.errors += check_uses(self.scope)
@@ -260,7 +265,7 @@ class GameCompiler:
         params, locals_ = [], {}
         private = self._private_params(path, spec)
         for pname, pdef in spec.get("params", {}).items():
-            kind = next(iter(pdef))
+            kind = param_kind(pdef)
             domain = self.expr(path + ("params", pname, kind), dict(locals_))
             params.append(Param(pname, kind, domain, pname in private))
             item = item_type(domain)
@@ -366,6 +371,20 @@ class GameCompiler:
         for i, tiebreak in enumerate(game.tiebreaks):
             self.errors += checks.check_number(f"scoring.tiebreak[{i + 1}]", tiebreak)
         self.errors += checks.check_number("scoring.result", game.result)
+        # A hand's breakdown for the tables, each part worked out for each seat where the hand ended.
+        game.score_parts = {name: self.expr(("scoring", "parts", name)) for name in scoring.get("parts", {})}
+
+    def _showdown(self, showdown: dict | None) -> None:
+        """What everyone sees once a hand is over: the zones (checked), and when (None: always)."""
+        game = self.game
+        showdown = showdown or {}
+        game.showdown_zones = list(showdown.get("zones", []))
+        for i, name in enumerate(game.showdown_zones):
+            if name not in game.zones:
+                self.errors.append(SpecError(
+                    f"unknown zone '{name}'", self.doc.pos(("showdown", "zones", i)),
+                    hint=did_you_mean(name, game.zones) or _choices_hint("the zones are", game.zones)))
+        game.showdown_when = self.expr(("showdown", "when"), expect_bool=True) if "when" in showdown else None
 
 
 def _seat_index(seat: Any, ctx: Any) -> int:

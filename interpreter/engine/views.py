@@ -23,6 +23,8 @@ EMPTY_SLOT = ""      # an empty slot of a grid, where a hidden card is None
 def card_visible(game: Any, state: State, zone: str, owner: int | None, pile: list[int], at: int, seat: int | None) -> bool:
     """May ``seat`` (None: a spectator) see the card at position ``at`` of this pile?"""
     rules = game.zones[zone]
+    if state.over and zone in shown_at_showdown(game, state):
+        return pile[at] is not None
     if pile[at] not in state.face_up or rules.visible_to == "none":
         return False
     if rules.top_only and at != len(pile) - 1:
@@ -36,6 +38,8 @@ def hidden_in_pile(game: Any, state: State, zone: str, owner: int | None, pile: 
     """The positions of the pile's cards that ``seat`` may not see (``card_visible`` false; an empty
     slot of a grid holds none), in order: what the zone's rules say worked out once for the pile."""
     rules = game.zones[zone]
+    if state.over and zone in shown_at_showdown(game, state):
+        return []
     if rules.visible_to == "none" or rules.visible_to == "owner" and not (
             seat is not None and owner is not None and _owns(game, state, rules.per, owner, seat)):
         return [k for k, card in enumerate(pile) if card is not None]
@@ -75,6 +79,7 @@ def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) 
         "grids": {name: list(grids.shape(game, name)) for name in state.zones if grids.shape(game, name)},
     }
     out["shown"] = shown(game, state)
+    out["marks"] = seat_marks(game, state)
     # The labels of the cards that variables and view lines hold (public values, as the variables are).
     out["card_labels"] = {str(c): table[c].label
                           for c in _held_cards([out["vars"], out["seat_vars"], out["team_vars"], out["shown"]])}
@@ -86,6 +91,35 @@ def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) 
     if with_moves and seat is not None and not state.over:
         out["moves"] = [m.text for m in legal_moves(game, state, seat)]
     return out
+
+
+def shown_at_showdown(game: Any, state: State) -> frozenset:
+    """The zones whose cards everyone sees now: once a hand is over (``state.over``: the game's
+    end, or a hand's end kept to be looked at), the game's ``showdown`` zones when its ``when``
+    holds there."""
+    if not state.over or not game.showdown_zones:
+        return frozenset()
+    if game.showdown_when is not None:
+        with active(game, state):
+            try:
+                if not game.showdown_when(Ctx(game, state), {}):
+                    return frozenset()
+            except Exception as error:
+                raise in_game(error, game, state, "the showdown was worked out") from None
+    return frozenset(game.showdown_zones)
+
+
+def score_parts(game: Any, state: State) -> dict[str, list]:
+    """The game's named parts of a hand's score (``scoring.parts``), each worked out for every
+    seat where ``state`` stands (a hand's end), as JSON; empty when the game names none."""
+    if not game.score_parts:
+        return {}
+    with active(game, state):
+        try:
+            return {label: [to_json(part(Ctx(game, state, seat), {})) for seat in range(state.players)]
+                    for label, part in game.score_parts.items()}
+        except Exception as error:
+            raise in_game(error, game, state, "the hand's score parts were worked out") from None
 
 
 def _held_cards(data: Any, out: list[int] | None = None) -> list[int]:
@@ -111,6 +145,18 @@ def shown(game: Any, state: State) -> dict:
             }
         except Exception as error:
             raise in_game(error, game, state, "the game's view lines were shown") from None
+
+
+def seat_marks(game: Any, state: State) -> list[list[str]]:
+    """For each seat, the game's ``view: seat_marks`` that hold for it (``dealer``), in order."""
+    if not game.seat_marks:
+        return [[] for _ in range(state.players)]
+    with active(game, state):
+        try:
+            return [[mark for mark, holds in game.seat_marks.items() if holds(Ctx(game, state, seat), {})]
+                    for seat in range(state.players)]
+        except Exception as error:
+            raise in_game(error, game, state, "the seats' marks were shown") from None
 
 
 def _line(label: str, compiled: Any, ctx: Ctx) -> Any:

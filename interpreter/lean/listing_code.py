@@ -11,6 +11,7 @@ from typing import Any
 
 from ..expr import nodes as n
 from ..limits import MAX_MOVE_CHOICES
+from ..load.spec import param_kind
 from .actions import codec, encode_text
 from .code import Code, Env
 from .ltypes import CARD, INT, SEAT, STR, LType, ListT, Unsupported, Zone, element, strip
@@ -27,7 +28,7 @@ def param_types(m: Any, name: str) -> list[LType]:
     spec = m.game.spec.data["moves"][name]
     env, types, origins, sizes = A_SEAT, [], [], []
     for i, (pname, pdef) in enumerate(spec.get("params", {}).items()):
-        kind = next(iter(pdef))
+        kind = param_kind(pdef)
         domain = m.expr(pdef[kind], env)
         if not isinstance(strip(domain.type), ListT):
             raise Unsupported(f"parameter '{pname}' of '{name}' ranges over {domain.type}")
@@ -39,7 +40,7 @@ def param_types(m: Any, name: str) -> list[LType]:
     m.param_type_cache[name] = types
     m.param_origins[name] = origins
     m.param_sizes[name] = sizes
-    kinds = [next(iter(pdef)) for pdef in spec.get("params", {}).values()]
+    kinds = [param_kind(pdef) for pdef in spec.get("params", {}).values()]
     m.actions.codecs[list(m.game.moves).index(name)] = [codec(k, t, m.shape.cards, len(m.shape.zones))
                                                           for k, t in zip(kinds, types)]
     return types
@@ -116,7 +117,7 @@ def _move(m: Any, name: str, indent: str, first_only: bool = False) -> list[str]
     index = list(m.game.moves).index(name)
     counted = _needs_counting(m, name, params)
     seen = m.temp("seen") if not first_only and _may_repeat(m, name, params, types) else None
-    if len(params) == 1 and not counted and not seen and next(iter(params[0][1])) == "from" and not first_only:
+    if len(params) == 1 and not counted and not seen and param_kind(params[0][1]) == "from" and not first_only:
         return _one_list(m, index, params[0], types[0], stages, indent)
     lines = [f"{indent}left = {MAX_MOVE_CHOICES}"] if counted else []
     if seen:
@@ -127,7 +128,7 @@ def _move(m: Any, name: str, indent: str, first_only: bool = False) -> list[str]
         for test in _tests(m, stages[k], env):
             lines.append(f"{depth}if {test}:")
             depth += "    "
-        kind = next(iter(pdef))
+        kind = param_kind(pdef)
         domain = m.expr(pdef[kind], env)
         values = m.temp("values")
         code = param_code(pname, k, types[k], size=m.param_sizes[name][k])
@@ -179,7 +180,7 @@ def _needs_counting(m: Any, name: str, params: list) -> bool:
     are not known at load, or known and too many together (every value of every list counts)."""
     env, tried, product = A_SEAT, 0, 1
     for k, (pname, pdef) in enumerate(params):
-        kind = next(iter(pdef))
+        kind = param_kind(pdef)
         if kind == "subset_of":
             return True
         domain = m.expr(pdef[kind], env)
@@ -225,7 +226,7 @@ def _may_repeat(m: Any, name: str, params: list, types: list[LType]) -> bool:
     a deck whose labels repeat, texts that may hold spaces...)."""
     env = A_SEAT
     for k, ((pname, pdef), kind) in enumerate(zip(params, types)):
-        how = next(iter(pdef))
+        how = param_kind(pdef)
         domain = m.expr(pdef[how], env)
         item = strip(element(domain.type))
         if how == "subset_of":

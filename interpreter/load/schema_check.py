@@ -206,8 +206,9 @@ def _effect_names() -> list[str]:
 def _bound(error, path, doc) -> SchemaError:
     kind, limit = error.validator, error.validator_value
     allowed = list(error.schema.get("properties", {}))
-    if kind in ("minProperties", "maxProperties") and error.schema.get("maxProperties") == 1 and allowed:
-        choices = " or ".join(f"'{k}'" for k in allowed)
+    one_of = error.schema.get("x-exactly-one") or (allowed if error.schema.get("maxProperties") == 1 else None)
+    if kind in ("minProperties", "maxProperties") and one_of:
+        choices = " or ".join(f"'{k}'" for k in one_of)
         return SchemaError(f"expected exactly one of {choices} {_where(path)}", doc.pos(path))
     word = "at least" if kind.startswith("min") else "at most"
     unit = {"Items": "item", "Length": "character", "Properties": "entry"}.get(kind[3:])

@@ -18,6 +18,7 @@ from ..expr import BUILTINS
 from .decks import check_decks
 from .schema_check import YAML11_BOOLEANS, check_structure, describe_value
 from .variants import resolve_extends
+from .words_check import check_words
 from .yamlio import Document, load_yaml, load_yaml_file
 
 OPTION_KINDS = {  # the Python type of each kind of option's values, and how to say it
@@ -59,7 +60,7 @@ class Spec:
         return self.doc.source.name
 
     def zones(self) -> dict[str, ZoneDef]:
-        return {name: ZoneDef(name, **{**ZONE_DEFAULTS, **{k: v for k, v in z.items() if k != "description"}})
+        return {name: ZoneDef(name, **{**ZONE_DEFAULTS, **{k: v for k, v in z.items() if k not in ("description", "label")}})
                 for name, z in self.data.get("zones", {}).items()}
 
     def variables(self) -> dict[str, dict[str, Any]]:
@@ -74,6 +75,11 @@ class Spec:
         """A hash of the resolved spec and options, stored in records to detect a changed game."""
         blob = json.dumps({"spec": self.data, "options": self.options}, sort_keys=True, default=str)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def param_kind(param: dict) -> str:
+    """How a move's parameter ranges: ``from`` (one value of a list) or ``subset_of``."""
+    return "from" if "from" in param else "subset_of"
 
 
 def start_value(value: Any) -> Any:
@@ -114,6 +120,7 @@ def check_declarations(doc: Document) -> list[SpecError]:
         errors += _check_option(doc, name, option)
     errors += _check_name_clashes(doc)
     errors += check_decks(doc)
+    errors += check_words(doc)
     return errors
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import apply_move, new_state
+from ..load.bundled import games_folder
 from ..engine.state import State
 from ..errors import IllegalMove, RecordError, RulesError
 from ..limits import MAX_INT, MAX_PLAYERS, MAX_RECORD_BYTES
@@ -36,6 +37,7 @@ class Record:
     moves: list[dict] = field(default_factory=list)
     file_abs: str = ""
     full: bool = True
+    file_rel: str = ""          # the game file from the record's folder (a record moved with its game)
     seat: int | None = None     # a player's record: whose it is (None: a spectator's)
 
     def header(self, with_seed: bool = True) -> dict:
@@ -43,7 +45,7 @@ class Record:
         the seat in a player's record."""
         full = self.full and with_seed
         head = {"record": RECORD_FORMAT, "game": self.game, "spec_hash": self.spec_hash, "file": self.file,
-                "file_abs": self.file_abs, "options": self.options, "players": self.players, "full": full}
+                "file_abs": self.file_abs, "file_rel": self.file_rel, "options": self.options, "players": self.players, "full": full}
         if full:
             head["seed"] = self.seed
         elif not self.full:
@@ -142,7 +144,7 @@ def _record_of(path: str | Path, lines: list[str]) -> Record:
 def _header(path: Any, header: dict) -> Record:
     if header.get("record") != RECORD_FORMAT:
         raise RecordError(f"{path}:1: not a game record (no 'record: {RECORD_FORMAT}' header)")
-    fields = {"game": str, "spec_hash": str, "file": str, "file_abs": str, "options": dict}
+    fields = {"game": str, "spec_hash": str, "file": str, "file_abs": str, "file_rel": str, "options": dict}
     for name, kind in fields.items():
         if name in header and not isinstance(header[name], kind):
             raise RecordError(f"{path}:1: the header's '{name}' must be {_KIND_NAMES[kind]}")
@@ -165,7 +167,7 @@ def _header(path: Any, header: dict) -> Record:
                           f"not {_short(seed)}")
     return Record(header["game"], header["spec_hash"], header.get("file", ""), dict(header["options"]),
                   seed if full else None, players, file_abs=header.get("file_abs", ""), full=full,
-                  seat=None if full else seat)
+                  seat=None if full else seat, file_rel=header.get("file_rel", ""))
 
 
 _KIND_NAMES = {str: "text", dict: "a mapping"}
@@ -181,11 +183,14 @@ def _short(value: Any) -> str:
 
 
 def game_file_of(record: Record, record_path: str | Path) -> tuple[str, str]:
-    """The game file to replay a record with, and which of its paths was used: the absolute
-    path it was made with, else the path as given (from the current folder, then from the
-    record's folder); when none exists, the path as given, for the error to name."""
+    """The game file to replay a record with, and which of its paths was used: the path from the
+    record's folder (a record moved with its game), the absolute path it was made with, else the
+    path as given (from the current folder, then from the record's folder); when none exists,
+    the path as given, for the error to name."""
     given = Path(record.file)
-    candidates = [(record.file_abs, "the absolute path in the record")] if record.file_abs else []
+    candidates = [(str(Path(record_path).parent / record.file_rel), "the path in the record, from the record's folder")
+                  ] if record.file_rel else []
+    candidates += [(record.file_abs, "the absolute path in the record")] if record.file_abs else []
     candidates += [(record.file, "the path in the record, from the current folder")]
     if not given.is_absolute():
         candidates.append((str(Path(record_path).parent / given), "the path in the record, from the record's folder"))
@@ -193,6 +198,18 @@ def game_file_of(record: Record, record_path: str | Path) -> tuple[str, str]:
         if path and Path(path).is_file():
             return path, how
     return record.file, "the path in the record"
+
+
+def relative_game_path(game_file: str | Path, record_path: str | Path) -> str:
+    """The game file as seen from the record's folder; "" for a bundled game (found by its name)
+    and where no such path exists (another drive)."""
+    game, bundled = Path(game_file).resolve(), games_folder()
+    if bundled is not None and game.parent == bundled.resolve():
+        return ""
+    try:
+        return os.path.relpath(game, Path(record_path).resolve().parent)
+    except ValueError:
+        return ""
 
 
 def _parse_line(path: Any, number: int, line: str) -> dict:

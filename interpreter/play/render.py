@@ -5,6 +5,7 @@ from typing import Any
 
 from .card_text import card_text, hand_text, team_lines, trick_lines
 from .grid_text import grid_lines
+from .words import Words
 
 HIDDEN = "##"
 DRAWN_DEPTH = 8     # lists nested deeper than this in a drawn value are drawn as CUT
@@ -13,21 +14,23 @@ VIEW_DEPTH = DRAWN_DEPTH + 3    # and anything deeper than this in the view (a s
 CUT = "…"
 
 
-def render_view(view: dict, names: list[str] | None = None, color: bool = False) -> str:
-    """The view as text; ``color`` adds ANSI colours (red suits)."""
+def render_view(view: dict, names: list[str] | None = None, color: bool = False, words: Words | None = None) -> str:
+    """The view as text; ``color`` adds ANSI colours (red suits); with the game's ``words``, its
+    variables, zones and phase under their words and its bookkeeping variables left out."""
     names = names or [f"P{i + 1}" for i in range(view["players"])]
+    named = words.values if words is not None else (lambda variables: variables)
     view = _cards_named(view)
-    lines = [_title(view, names)]
+    lines = [_title(view, names, words)]
     if view["dice"]:
         lines.append("Dice: " + " ".join(str(d) for d in view["dice"]))
-    lines += _game_vars({**_plain(view["vars"]), **{k: _plain(v) for k, v in view["shown"]["game"].items()}})
-    lines += _seat_tables(view["seat_vars"], names, view["shown"]["seat"])
+    lines += _game_vars({**named(_plain(view["vars"])), **{k: _plain(v) for k, v in view["shown"]["game"].items()}})
+    lines += _seat_tables([named(_plain(v)) for v in _plain(view["seat_vars"])], names, view["shown"]["seat"])
     if view.get("teams") is not None:
-        lines += team_lines([{k: _cell(v) for k, v in _plain(t).items()} for t in view["team_vars"]],
+        lines += team_lines([{k: _cell(v) for k, v in named(_plain(t)).items()} for t in view["team_vars"]],
                             view["teams"], names)
     if view.get("tricks") is not None:
         lines += trick_lines(view["tricks"], names, color)
-    lines += _zones(view, names, color)
+    lines += _zones(view, names, color, words.zone if words is not None else str)
     return "\n".join(lines)
 
 
@@ -36,11 +39,12 @@ def render_moves(moves: list[str]) -> str:
     return "\n".join(f"  {i + 1:>{width}}. {text}" for i, text in enumerate(moves))
 
 
-def _title(view: dict, names: list[str]) -> str:
+def _title(view: dict, names: list[str], words: Words | None) -> str:
     if view["over"]:
         return f"== {view['game']}: game over =="
     who = f", {names[view['current']]} to play" if view["current"] is not None else ""
-    return f"== {view['game']}: round {view['round']}, {view['phase']}{who} =="
+    phase = words.phase(view["phase"]) if words is not None else view["phase"]
+    return f"== {view['game']}: round {view['round']}, {phase}{who} =="
 
 
 def _game_vars(variables: dict) -> list[str]:
@@ -82,22 +86,23 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return [fmt(header)] + [fmt(r) for r in rows]
 
 
-def _zones(view: dict, names: list[str], color: bool = False) -> list[str]:
+def _zones(view: dict, names: list[str], color: bool, zone_words: Any) -> list[str]:
     lines = []
     mine = f"P{view['seat'] + 1}" if view["seat"] is not None else None
-    for name, piles in view["zones"].items():
-        if name in view.get("grids", {}):
-            lines += _grids(name, piles, view["pile_names"][name], view["grids"][name], names, mine)
+    for zone, piles in view["zones"].items():
+        name = zone_words(zone)
+        if zone in view.get("grids", {}):
+            lines += _grids(name, piles, view["pile_names"][zone], view["grids"][zone], names, mine)
             continue
         empty: list[str] = []      # a run of empty numbered piles of one owner, shown as one line
-        for pile, label in zip(piles, view["pile_names"][name]):
+        for pile, label in zip(piles, view["pile_names"][zone]):
             if empty and (pile or label.split("#")[0] != empty[0].split("#")[0]):
                 lines.append(_empty_run(name, empty, names, mine))
                 empty = []
             if not pile and "#" in label:
                 empty.append(label)
                 continue
-            text = _pile_text(view, name, label, mine, pile, color)
+            text = _pile_text(view, zone, label, mine, pile, color)
             lines.append(f"{name} {_owner_title(label, names, mine)}: {text}" if label else f"{name}: {text}")
         if empty:
             lines.append(_empty_run(name, empty, names, mine))
@@ -183,6 +188,11 @@ def _plain(value: Any, depth: int = 0) -> Any:
     if isinstance(value, list):
         return [_plain(v, depth + 1) for v in value]
     return value
+
+
+def cell_text(value: Any) -> str:
+    """A stored value (as a view holds it) as one cell of a table."""
+    return _cell(_plain(value))
 
 
 def _cell(value: Any, depth: int = 0) -> str:

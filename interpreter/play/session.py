@@ -20,16 +20,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots.agents import make_bot
-from ..engine import find_move
-from ..engine.context import Ctx, active
-from ..engine.tricks import play_to_trick, trick_winner
 from ..engine.values import Card
-from ..engine.views import move_text
+from ..engine.views import move_text, score_parts
 from ..errors import IllegalMove
-from .card_text import typed_text
+from .hand_events import finished_trick, hand_summary
 from .realtime import Action, Table
 from .record_writer import RecordWriter
+from .typed import find_typed
 from .undo import UndoLog
+from .words import Words
 
 
 @dataclass(frozen=True)
@@ -55,6 +54,7 @@ class Session:
                  bot_speed: float = 2.0, record: RecordWriter | None = None):
         self.loaded = loaded
         self.game = loaded.game
+        self.words = Words(loaded.game)
         self.players = players
         self.seed = seed
         self.humans = humans
@@ -72,6 +72,8 @@ class Session:
         # imagines while it thinks (a greedy bot plays moves on guessed states).
         self.game.logger = self._heard
         self.hand_end: Any = None       # the position when the last hand ended, before the next began
+        self.hand_parts: dict = {}      # the named parts of that hand's score, for each seat
+        self.last_trick: dict | None = None   # the trick last taken: its plays and who took it
         self.game.round_watcher = self._hand_ended
         person = next(iter(humans)) if len(humans) == 1 else None
         self.undo_log = UndoLog(self.game, self.state, person, self._no_undo(humans))
@@ -94,6 +96,14 @@ class Session:
             return
         self.hand_end = state.clone()
         self.hand_end.over = True       # a position to look at, no longer to play
+        parts = score_parts(self.game, state)
+        # A hand where nothing was scored (everyone passed: dealt again) has no breakdown.
+        self.hand_parts = parts if any(v for values in parts.values() for v in values) else {}
+        self._said += hand_summary(self.hand_parts, state.round, self.teams(state))
+
+    def teams(self, state: Any) -> list[int] | None:
+        """Each seat's team, or None in a game without teams."""
+        return None if self.game.teams is None else [self.game.team_of(state, s) for s in range(state.players)]
 
     def hand_end_view(self, seat: int | None) -> dict | None:
         """What ``seat`` saw when the last hand ended (before the next deal cleared the table)."""
@@ -143,7 +153,7 @@ class Session:
     def resolve(self, seat: int, entry: str) -> Any:
         """The legal move ``entry`` names now (cards may be typed as shown, ``5♠``); IllegalMove
         with the reason otherwise."""
-        return find_move(self.game, self.state, typed_text(entry), seat)
+        return find_typed(self.game, self.state, seat, entry, self.words)
 
     def describe(self, name: str) -> str:
         spec = self.game.spec.data.get("moves", {}).get(name, {})
@@ -156,7 +166,7 @@ class Session:
     def entry_text(self, entry: Entry, viewer: int | None) -> str:
         if entry.move is None:
             return entry.text
-        return f"P{entry.seat + 1}: {move_text(self.game, entry.move, viewer)}"
+        return f"P{entry.seat + 1}: {self.words.move(entry.move, viewer)}"
 
     # -- time ----------------------------------------------------------------------------------------
     def advance(self, until: float | None = None, watch: tuple[int, str] | None = None,
@@ -210,7 +220,7 @@ class Session:
     def _too_slow(self, seat: int, text: str, before: list[Action], when: float) -> str:
         if before:
             last = before[-1]
-            took = move_text(self.game, last.move, seat)
+            took = self.words.move(last.move, seat)
             return f"too slow: P{last.seat + 1} played '{took}' {when - last.time:.1f} s earlier"
         return f"'{text}' is no longer possible"
 
@@ -239,10 +249,10 @@ class Session:
         last = self.undo_log.take_back(self.table)
         taken = [e for e in self.log[last.log:] if e.move is not None]
         del self.log[last.log:]
-        self.hand_end, self.paused = last.hand_end, False
+        self.hand_end, self.paused, self.last_trick = last.hand_end, False, None
         if self.record:
             self.record.take_back(len(self.record.record.moves) - last.record)
-        mine = move_text(self.game, taken[0].move, taken[0].seat)
+        mine = self.words.move(taken[0].move, taken[0].seat)
         after = len(taken) - 1
         return True, f"took back {mine}" + (f" and the {after} move{'s' if after > 1 else ''} after it" if after else "")
 
@@ -256,9 +266,11 @@ class Session:
             self.record.add(action.seat, self.recorded_text(action), action.time)
         self.log.append(Entry(action.time, action.seat, action.move))
         if before is not None:      # who took the trick, before what the end of the round said
-            taker = trick_taker(self.game, before, self.state, action.move)
-            if taker:
-                self.log.append(Entry(action.time, text=f"{taker} took the trick"))
+            done = finished_trick(self.game, before, self.state, action.move)
+            if done is not None:
+                self.last_trick = done
+                if done["winner"] is not None:
+                    self.log.append(Entry(action.time, text=f"P{done['winner'] + 1} took the trick"))
         self.log.extend(Entry(action.time, text=text) for text in self._said)
         self._said.clear()
         return action
@@ -296,21 +308,3 @@ class Session:
 
     def refusal_text(self, error: IllegalMove) -> str:
         return f"error: {error.message}" + (f"\nhint: {error.hint}" if error.hint else "")
-
-
-def trick_taker(game: Any, before: Any, after: Any, move: Any) -> str | None:
-    """Who took the trick ``move`` completed (``before`` and ``after`` the game's states): the
-    trick's winner by the game's rules once the card played joins it, where the trick's cards
-    have left it since (none when no trick was completed, or the move played no card)."""
-    trick = game.tricks.trick_ref
-    had = game.pile(before, trick)
-    if not had or all(card in game.pile(after, trick) for card in had):
-        return None
-    played = next((arg for arg in move.args if isinstance(arg, Card)), None)
-    if played is None:
-        return None
-    with active(game, before):
-        ctx = Ctx(game, before, move.seat)
-        play_to_trick(ctx, played)
-        winner = trick_winner(ctx)
-    return None if winner is None else str(winner)

@@ -32,7 +32,7 @@ from ..engine.loaded import LoadedGame, load_game
 from ..errors import IllegalMove, OptionError, RecordError, RulesError
 from ..load.bundled import resolve_game
 from .record_writer import RecordWriter
-from .records import Record
+from .records import Record, relative_game_path
 from .render import render_moves, render_view
 from .session import Session
 from .signals import exit_code, stop_reason
@@ -161,7 +161,8 @@ def open_session(file: str, options: dict, players: int | None, seed: int | None
         # A player's record is the one person's; with several people (or none), a spectator's.
         owner = next(iter(humans)) if len(humans) == 1 else None
         record = Record(loaded.name, loaded.digest(), file, loaded.options, seed, players,
-                        file_abs=str(Path(loaded.spec.file).resolve()), full=full_record, seat=owner)
+                        file_abs=str(Path(loaded.spec.file).resolve()), full=full_record, seat=owner,
+                        file_rel=relative_game_path(loaded.spec.file, record_path))
         writer = RecordWriter.open(record_path, record, loaded.spec.file)
     return Session(loaded, players, seed, bot_kind, humans, bot_speed, writer)
 
@@ -183,6 +184,7 @@ class TerminalGame:
         self.color = color
         self.handover_blank = handover_blank     # a terminal: push the last screen out of sight
         self.seen: list[str] = []          # the moves as last listed: what the numbers refer to
+        self.seen_moves: list = []
         self.shown_log = 0                 # how much of the log has been printed
         self.shown_hand: Any = None        # the end of hand last printed
         self.last_human: int | None = None
@@ -234,7 +236,7 @@ class TerminalGame:
             return self._failed(error)
         try:
             self._print_log()
-            click.echo(render_view(self.loaded.view(self.state, None), color=self.color))
+            click.echo(render_view(self.loaded.view(self.state, None), color=self.color, words=self.session.words))
             click.echo(final_table(self.loaded, self.state))
         except RulesError as error:
             return self._failed(error)
@@ -260,7 +262,8 @@ class TerminalGame:
         if self.session.hand_end is not self.shown_hand and self.session.hand_end is not None:
             self.shown_hand = self.session.hand_end        # the hand's last position, before it is cleared
             click.echo(f"== end of round {self.shown_hand.round} ==")
-            click.echo(render_view(self.session.hand_end_view(self.viewer), color=self.color).split("\n", 1)[1])
+            click.echo(render_view(self.session.hand_end_view(self.viewer), color=self.color,
+                                   words=self.session.words).split("\n", 1)[1])
 
     def _between_hands(self) -> None:
         """Every person presses Enter (the hand's end is on screen); the next hand starts at 'Go'."""
@@ -314,7 +317,8 @@ class TerminalGame:
                     if s.paused:           # the hand ended meanwhile: no board of the next one yet
                         return True
                     if word == "moves":
-                        click.echo(render_moves(self._legal(seat)))
+                        self._legal(seat)
+                        click.echo(render_moves(self._move_words(seat)))
                     else:
                         self._show(seat)
             elif self._try(seat, entry, moment):
@@ -366,12 +370,17 @@ class TerminalGame:
         return self.session.resolve(seat, entry)
 
     def _legal(self, seat: int) -> list[str]:
-        self.seen = [m.text for m in self.session.legal(seat)]
+        self.seen_moves = self.session.legal(seat)
+        self.seen = [m.text for m in self.seen_moves]
         return self.seen
 
+    def _move_words(self, seat: int) -> list[str]:
+        """The moves last listed, as the player reads them."""
+        return [self.session.words.move(m, seat) for m in self.seen_moves]
+
     def _show(self, seat: int) -> None:
-        click.echo(render_view(self.loaded.view(self.state, seat), color=self.color))
+        click.echo(render_view(self.loaded.view(self.state, seat), color=self.color, words=self.session.words))
         moves = self._legal(seat)
         click.echo(f"Your moves (P{seat + 1}):" if moves else "You have no move now; press Enter to look again.")
         if moves:
-            click.echo(render_moves(moves))
+            click.echo(render_moves(self._move_words(seat)))

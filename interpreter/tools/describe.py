@@ -25,6 +25,10 @@ def summary(spec: Any) -> str:
     lines = [spec.name, "=" * len(spec.name)]
     if data.get("description"):
         lines += [data["description"].strip(), ""]
+    if data.get("summary"):
+        lines += ["The rules in brief:", textwrap.fill(" ".join(data["summary"].split()), width=96), ""]
+    if data.get("legend"):
+        lines += ["On the table:"] + [f"  {mark}  {meaning}" for mark, meaning in data["legend"].items()] + [""]
     lines.append(f"players: {low} to {high} (default {default})")
     options = data.get("options", {})
     if options:

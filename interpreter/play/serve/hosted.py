@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ...engine.views import move_text
 from ...errors import IllegalMove, RecordError, RulesError
 from ..realtime import Action
 from .console import console
@@ -193,7 +192,7 @@ class HostedTable:
                 break
         if last is None:
             return None
-        took = move_text(self.session.game, last.move, seat)
+        took = self.session.words.move(last.move, seat)
         return f"too slow: P{last.seat + 1} played '{took}' {max(0.0, now - last.time):.1f} s earlier"
 
     # -- what a seat is sent -----------------------------------------------------------------------

@@ -23,7 +23,7 @@ from ...engine.loaded import load_game
 from ...errors import OptionError
 from ...load.bundled import resolve_game
 from ..record_writer import check_target
-from ..records import Record
+from ..records import Record, relative_game_path
 from .clock import FakeClock, RealClock
 from .hosted import HostedTable, TableSetup
 from .hosted_session import session_for
@@ -71,7 +71,8 @@ class Tables:
         if record_path:
             check_target(record_path, loaded.spec.file)
             record = Record(loaded.name, loaded.digest(), file, loaded.options, seed, players,
-                            file_abs=str(Path(loaded.spec.file).resolve()))
+                            file_abs=str(Path(loaded.spec.file).resolve()),
+                            file_rel=relative_game_path(loaded.spec.file, record_path))
             fd = open_record(record_path, new=True)
             try:
                 writer = LiveWriter(record_path, fd, record)

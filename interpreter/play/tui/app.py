@@ -35,6 +35,7 @@ from ..terminal import EXIT_NOT_FINISHED, SEED_WARNING, final_table, tell
 from .board import Board
 from .clock import RealClock, StepClock
 from .controller import BETWEEN, COVER, OVER, PLAY, WATCH, Controller
+from .help import HelpScreen
 from .places import spot_at, spot_positions, step, without_spots
 from .scores import ScoreWatch
 from .status import status_text
@@ -43,7 +44,8 @@ from .widgets import BoardPane, ChoiceList, MoveInput
 TICK_SECONDS = 0.05
 KEYS = ("keys: arrows+Enter or 1-9 choose, a click too; Tab: the board (arrows move, Enter or "
         "space picks a card or pile, a click too); Backspace/Esc back; / type a move (Tab or → "
-        "completes, ↑↓ history); u undo (turns against bots); ? help; Ctrl+Q quit")
+        "completes, ↑↓ history); u undo (turns against bots); ? help; Ctrl+Q quit. ◀ marks the seat to act; "
+        "a stock or pile picked that no move takes plays the one move that uses it (turning the stock)")
 
 
 class TableApp(App):
@@ -77,12 +79,11 @@ class TableApp(App):
         self.auto = auto
         self.clock = clock or (StepClock(fake_clock) if fake_clock is not None else RealClock())
         self.controller = Controller(session, self.clock, bot_delay)
-        self.board = Board(self.controller.viewer, color, session.game.layout)
+        self.board = Board(self.controller.viewer, color, session.game.layout, session.words)
         self.scores = ScoreWatch(session.loaded)
         self.exit_code = 0
         self.stopped_by: Stopped | None = None   # SIGTERM or SIGHUP closed the table
         self.failure: RulesError | None = None
-        self.help = ""
         self._half_seconds = -1
         self._checked: Any = None        # the position last checked for a stalled game
         self.cursor: tuple | None = None  # the place under the board's cursor
@@ -216,10 +217,12 @@ class TableApp(App):
                 view = self.session.hand_end_view(c.viewer)      # the hand as it ended
             targets, chosen = c.board_marks()
             cursor = self.cursor if self.focused is self.query_one("#board") else None
-            board = self.board.table(view, c.marked(), cursor, targets, chosen)
+            board = self.board.table(view, c.marked(), cursor, targets, chosen, self.session.last_trick)
             self._positions = spot_positions(board)
             without_spots(board)
             board.append_text(self.board.values(view))
+            if mode in (BETWEEN, OVER) and self.session.hand_parts:
+                board.append_text(self.board.breakdown(self.session.hand_parts, view, self.session.hand_end.round))
             if mode == OVER:
                 board.append("\n" + final_table(self.session.loaded, self.session.state) + "\n")
             self.query_one("#board", Static).update(board)
@@ -229,13 +232,10 @@ class TableApp(App):
         self._draw_choices()
         entry = self.query_one("#entry", MoveInput)
         texts = c.seen_moves
-        entry.suggester = SuggestFromList(texts + [_shown(t) for t in texts], case_sensitive=False)
+        entry.suggester = SuggestFromList(c.seen_words + texts + [_shown(t) for t in texts], case_sensitive=False)
 
     def _draw_log(self, mode: str) -> None:
         log = self.query_one("#log", Static)
-        if self.help:             # the help stands in the log's place until the next key
-            log.update(Text(self.help))
-            return
         lines = [] if mode == COVER else self.controller.log_lines()
         height = max(1, log.size.height or 8)
         shown = Text("\n".join(_shown(line) for line in lines[-height:]), no_wrap=True, overflow="ellipsis")
@@ -261,13 +261,9 @@ class TableApp(App):
         self._choose(event.option_index)
 
     def action_pick(self, number: int) -> None:
-        if self.focused is self.query_one("#choices"):
+        """A number key chooses that choice, from the list or the board (not while typing)."""
+        if self.focused is not self.query_one("#entry"):
             self._choose(number - 1)
-
-    def on_key(self, event: Any) -> None:
-        if self.help and event.key != "question_mark":
-            self.help = ""
-            self.call_after_refresh(self.redraw)
 
     def _choose(self, index: int) -> None:
         self._safely(self._choose_option, index)
@@ -345,8 +341,7 @@ class TableApp(App):
         self.redraw()
 
     def action_describe(self) -> None:
-        self.help = self.controller.help_text() + "\n\n" + KEYS
-        self.redraw()
+        self.push_screen(HelpScreen(self.controller.help_text() + "\n\n" + KEYS))
 
     def action_focus_board(self) -> None:
         self.query_one("#board").focus()
@@ -388,6 +383,7 @@ class TableApp(App):
             self.controller.choose(None)
         elif text and self.controller.typed(text):
             entry.value = ""
+            self.query_one("#choices").focus()      # the keys work again: the move is made
         elif not text:
             self.controller.notice = ""
         self.redraw()

@@ -20,21 +20,26 @@ from rich.text import Text
 
 from ..card_text import TRUMP_MARK, card_text, suit_text
 from ..grid_text import grid_lines
-from ..render import _cell, _plain, long_row_text, split_long_rows
+from ..hand_events import hand_owners
+from ..render import _cell, _plain, cell_text, long_row_text, split_long_rows
+from ..words import Words
 
 RED_SUITS = ("♥", "♦")
 EMPTY = "—"
 HIDDEN = "▒"
 CHANGED = "reverse"       # the style of a pile that has just changed
 CURSOR = "reverse underline"
+TO_ACT = "◀"               # beside the seat whose turn it is
+CHOSEN_MARK = "✓"          # after a place chosen for the move being built, without colour
 MANY_PILES = 6            # more piles than this in a zone: only those with cards are drawn
 
 
 class Board:
     """Draws views of one seat; ``color`` False draws without any colour (NO_COLOR)."""
 
-    def __init__(self, seat: int | None, color: bool = True, layout: dict | None = None):
+    def __init__(self, seat: int | None, color: bool = True, layout: dict | None = None, words: Words | None = None):
         self.seat = seat
+        self.words = words
         self.color = color
         self.me = f"P{seat + 1}" if seat is not None else None
         # The game's hints (``layout:``): zones first in this order, zones not drawn, fanned zones.
@@ -49,6 +54,8 @@ class Board:
         pile = ("pile",) + place[1:3] if place[0] == "card" else place
         if place in self._chosen or pile in self._chosen:
             text.stylize("bold yellow" if self.color else "bold underline")
+            if not self.color:          # marked in the text too: a terminal may show no style at all
+                text.append(CHOSEN_MARK)
         elif place in self._targets or pile in self._targets:
             text.stylize("underline green" if self.color else "underline")
         if place == self._cursor:
@@ -65,9 +72,10 @@ class Board:
 
     # -- the regions -------------------------------------------------------------------------------
     def table(self, view: dict, changed: frozenset = frozenset(), cursor: tuple | None = None,
-              targets: frozenset = frozenset(), chosen: frozenset = frozenset()) -> Text:
+              targets: frozenset = frozenset(), chosen: frozenset = frozenset(), last_trick: dict | None = None) -> Text:
         """The zones: shared first, then the seat's own, then every other seat's, one line each;
-        ``cursor`` the place under the cursor, ``targets`` and ``chosen`` places to mark."""
+        ``cursor`` the place under the cursor, ``targets`` and ``chosen`` places to mark;
+        ``last_trick`` the trick last taken (``Session.last_trick``), shown under the trick."""
         self.spots, self._cursor, self._targets, self._chosen = [], cursor, targets, chosen
         out = Text()
         mine_team = self._my_team(view)
@@ -92,11 +100,15 @@ class Board:
             out.append("\n")
         if view.get("tricks") is not None:
             self._trick(out, view)
+            if last_trick is not None:
+                self._last_trick(out, last_trick)
         self._section(out, "Table", [self._zone_line(view, z, ix, changed, full=True) for z, ix in shared])
         if self.me is not None:
-            self._section(out, f"You ({self.me})", [self._zone_line(view, z, ix, changed, full=True) for z, ix in mine])
-        for owner, zones in others.items():
-            name = self._owner_text(owner)
+            self._section(out, f"You ({self.me}){self._marks(view, self.seat)}",
+                          [self._zone_line(view, z, ix, changed, full=True) for z, ix in mine])
+        for owner in sorted(others, key=lambda o: self._place_at_table(o, view)):
+            zones = others[owner]
+            name = self._owner_text(owner, view)
             parts = [self._zone_line(view, z, ix, changed, full=z in self.layout.get("fan", ())) for z, ix in zones
                      if any(view["zones"][z][i] not in ([], [""] * len(view["zones"][z][i])) for i in ix)]
             parts = parts or [Text(EMPTY, style="dim")]
@@ -109,14 +121,14 @@ class Board:
         shown_game = view["shown"]["game"]
         # The game's own `view:` values; without them its variables, those that hold something.
         game_values = ({k: _plain(v) for k, v in shown_game.items()} if shown_game
-                       else {k: v for k, v in _plain(view["vars"]).items() if v not in (None, [], {}, "")})
+                       else {k: v for k, v in self._named(_plain(view["vars"])).items() if v not in (None, [], {}, "")})
         for n, (key, value) in enumerate(game_values.items()):
             out.append(("  " if n else "") + f"{key} ", style="dim")
             out.append(_cell(value))
         if game_values:
             out.append("\n")
         names = [f"P{i + 1}" for i in range(view["players"])]
-        rows, long = split_long_rows(_seat_rows(view))
+        rows, long = split_long_rows(_seat_rows(view, self._named))
         if rows:
             widths = [max(len(r[i]) for r in [[""] + names] + rows) for i in range(len(names) + 1)]
             head = [""] + names
@@ -129,14 +141,61 @@ class Board:
         if view.get("teams") is not None:
             for number, values in enumerate(view["team_vars"]):
                 members = " ".join(names[s] for s, t in enumerate(view["teams"]) if t == number)
-                shown = "  ".join(f"{k} {_cell(v)}" for k, v in _plain(values).items())
+                shown = "  ".join(f"{k} {_cell(v)}" for k, v in self._named(_plain(values)).items())
                 out.append(f"T{number + 1} ({members}) {shown}\n")
         return out
 
+    def breakdown(self, parts: dict, view: dict, hand: int) -> Text:
+        """The named parts of the hand just ended: a row per part, a column per seat (per team)."""
+        teams = view.get("teams")
+        owners = hand_owners(view["players"], teams)
+        out = Text(f"\nHand {hand}\n", style="bold")
+        head = [""] + [name for name, _ in owners]
+        rows = [[label] + [cell_text(values[seat]) for _, seat in owners] for label, values in parts.items()]
+        widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+        for n, row in enumerate([head] + rows):
+            out.append(" ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))) + "\n",
+                       style="bold" if n == 0 else "")
+        return out
+
     # -- pieces ------------------------------------------------------------------------------------
-    def _owner_text(self, owner: str) -> Text:
-        text = Text(owner, style="bold")
-        return self._spot(text, ("seat", int(owner[1:]) - 1)) if owner.startswith("P") else text
+    def _named(self, variables: dict) -> dict:
+        """Variables as drawn: bookkeeping ones left out, the others under their words."""
+        return self.words.values(variables) if self.words is not None else variables
+
+    def _zone_name(self, zone: str) -> str:
+        return self.words.zone(zone) if self.words is not None else zone
+
+    def _owner_text(self, owner: str, view: dict) -> Text:
+        """Another seat's name, where it sits from yours, whether it is your partner, its marks
+        (``dealer``) and ``◀`` on the seat to act; a team's name."""
+        if not owner.startswith("P"):
+            return Text(owner, style="bold")
+        seat = int(owner[1:]) - 1
+        text = self._spot(Text(owner, style="bold"), ("seat", seat))
+        where = seat_position(seat, self.seat, view["players"])
+        teams = view.get("teams")
+        partner = teams is not None and self.seat is not None and teams[seat] == teams[self.seat]
+        words = [w for w in (where, "partner" if partner else "") if w]
+        if words:
+            text.append(f" ({', '.join(words)})", style="dim")
+        text.append(self._marks(view, seat))
+        return text
+
+    def _marks(self, view: dict, seat: int | None) -> str:
+        if seat is None:
+            return ""
+        marks = list((view.get("marks") or [[]] * view["players"])[seat])
+        if view.get("current") == seat and not view["over"]:
+            marks.append(TO_ACT)
+        return (" " + " ".join(marks)) if marks else ""
+
+    def _place_at_table(self, owner: str, view: dict) -> tuple:
+        """Seats in the order of play from yours (the one on your left first), then teams."""
+        if not owner.startswith("P"):
+            return (1, owner)
+        seat = int(owner[1:]) - 1
+        return (0, (seat - (self.seat or 0)) % view["players"])
 
     def _section(self, out: Text, title: str | None, lines: list[Text]) -> None:
         if not lines:
@@ -165,9 +224,21 @@ class Board:
             out.append(" ")
         out.append("\n")
 
+    def _last_trick(self, out: Text, last: dict) -> None:
+        """``last trick P2 9♥ P3 K♥ ... P3 took it``: the trick stays in sight until the next is
+        taken."""
+        out.append("last trick ", style="dim")
+        for seat, label in last["plays"]:
+            out.append(("?" if seat is None else f"P{seat + 1}") + " ", style="dim")
+            out.append_text(self._card(label))
+            out.append(" ")
+        if last["winner"] is not None:
+            out.append(f"· P{last['winner'] + 1} took it", style="bold")
+        out.append("\n")
+
     def _zone_line(self, view: dict, zone: str, indexes: list[int], changed: frozenset, full: bool) -> Text:
         piles = [view["zones"][zone][i] for i in indexes]
-        line = Text(zone + " ", style="dim")
+        line = Text(self._zone_name(zone) + " ", style="dim")
         if zone in view.get("grids", {}):
             return self._grid(view, zone, indexes, full)
         tricks = view.get("tricks")
@@ -190,14 +261,14 @@ class Board:
         if empties:
             line.append(f"{'  ' if piles else ''}({empties} empty)", style="dim")
         if len(piles) > 1 and not full and all(not p for p in piles):
-            return Text(zone + " ", style="dim") + Text(EMPTY)
+            return Text(self._zone_name(zone) + " ", style="dim") + Text(EMPTY)
         return line
 
     def _grid(self, view: dict, zone: str, indexes: list[int], full: bool) -> Text:
         rows, cols = view["grids"][zone]
         piles = [[card_text(c) if c else c for c in view["zones"][zone][i]] for i in indexes]
         lines = grid_lines(zone, piles, [""] * len(piles), rows, cols)[2:]
-        text = Text(zone + (":\n" if full else " "), style="dim")
+        text = Text(self._zone_name(zone) + (":\n" if full else " "), style="dim")
         if full:
             text.append_text(self._suits("\n".join(lines)))
         else:
@@ -271,15 +342,29 @@ class Board:
         return f"T{view['teams'][self.seat] + 1}"
 
 
+def seat_position(seat: int, me: int | None, players: int) -> str:
+    """Where ``seat`` sits from ``me`` at a round table, play going to the left: ``left``,
+    ``across`` (with an even number of seats), ``right``; "" for the seats between or no viewer."""
+    if me is None or players < 3:
+        return "across" if me is not None and players == 2 else ""
+    offset = (seat - me) % players
+    if offset == 1:
+        return "left"
+    if offset == players - 1:
+        return "right"
+    return "across" if players % 2 == 0 and offset == players // 2 else ""
+
+
 @functools.lru_cache(maxsize=4096)
 def _spot_style(number: int) -> Style:
     """The style that tells a click which place it hit (made once per number: they are redrawn often)."""
     return Style(meta={"spot": number})
 
 
-def _seat_rows(view: dict) -> list[list[str]]:
-    """A row per seat variable (a score sheet: a row per cell) and per ``view: seat`` value."""
-    seats = [_plain(v) for v in _plain(view["seat_vars"])]
+def _seat_rows(view: dict, named: Any) -> list[list[str]]:
+    """A row per seat variable (a score sheet: a row per cell) and per ``view: seat`` value;
+    ``named`` gives the variables as drawn."""
+    seats = [named(_plain(v)) for v in _plain(view["seat_vars"])]
     rows: list[list[str]] = []
     if seats:
         for key, value in seats[0].items():

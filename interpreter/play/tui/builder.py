@@ -18,6 +18,7 @@ from typing import Any
 from ...engine.moves import Move, order_key, show
 from ...engine.values import Card, Seat, ZoneRef
 from ..card_text import card_text
+from ..words import Words
 
 DONE = "done"
 PLACES = (Card, ZoneRef, Seat)     # values shown as places of the board
@@ -43,9 +44,12 @@ class MoveBuilder:
     """The choices of one seat among ``moves`` (its legal moves), with ``kinds`` the kind of each
     parameter of each move (``{"rethrow": ["subset_of"]}``)."""
 
-    def __init__(self, moves: list[Move], kinds: dict[str, list[str]]):
+    def __init__(self, moves: list[Move], kinds: dict[str, list[str]], words: Words | None = None,
+                 seat: int | None = None):
         self.all_moves = moves
         self.kinds = kinds
+        self.words = words
+        self.seat = seat
         self.actions: list[tuple] = []    # the person's choices in order: ("choose", key), ("pick", values)
         self._start()
 
@@ -78,15 +82,25 @@ class MoveBuilder:
         return None
 
     def path(self) -> str:
-        """The choices so far, as text: ``rethrow 3 [6] [6]``."""
-        words = [self.name] if self.name else []
-        words += [value_text(a) for a in self.args if a is not None]
-        if self.part:
-            words.append(value_text(self.part))
+        """The choices so far, as text: ``throw 6 6 again`` (``rethrow 6 6`` without words)."""
+        chosen = {k: self._value_text(a, k) for k, a in enumerate(self.args) if a is not None}
+        begun = [self._value_text(self.part, len(self.args))] if self.part else []
         if self.toggled:
             pool = self._pool()
-            words.append("{" + " ".join(value_text(pool[i]) for i in sorted(self.toggled)) + "}")
-        return " ".join(words)
+            begun.append("{" + " ".join(self._value_text(pool[i], len(self.args)) for i in sorted(self.toggled)) + "}")
+        if begun:
+            chosen[len(self.args)] = " ".join(begun)
+        if self.words is None or self.name is None:
+            return " ".join(([self.name] if self.name else []) + [chosen[k] for k in sorted(chosen)])
+        params = self.words.params(self.name)
+        return self.words.move_choice(self.name, {params[k]: text for k, text in chosen.items() if k < len(params)})
+
+    def _value_text(self, value: Any, k: int) -> str:
+        """The ``k``th parameter's value (of the move being built) as the person reads it."""
+        if self.words is None:
+            return value_text(value)
+        params = self.words.params(self.name)
+        return self.words.value(self.name, params[k] if k < len(params) else None, value, self.seat)
 
     def kind(self) -> str | None:
         if self.name is None:
@@ -99,7 +113,8 @@ class MoveBuilder:
             counts: dict[str, int] = {}
             for m in self.moves:
                 counts[m.name] = counts.get(m.name, 0) + 1
-            return [Option(name + (f" ({n})" if n > 1 else ""), name) for name, n in counts.items()]
+            shown = self.words.move_name if self.words is not None else str
+            return [Option(shown(name) + (f" ({n})" if n > 1 else ""), name) for name, n in counts.items()]
         kind = self.kind()
         if kind is None:
             return []
@@ -109,8 +124,8 @@ class MoveBuilder:
         if self._by_member(values):
             k = len(self.part)
             members = _distinct(list(v)[k] for v in values if len(v) > k)
-            return [Option(value_text(m), ("member", m)) for m in members]
-        return [Option(value_text(v), ("value", v)) for v in values]
+            return [Option(self._value_text(m, len(self.args)), ("member", m)) for m in members]
+        return [Option(self._value_text(v, len(self.args)), ("value", v)) for v in values]
 
     def current_values(self) -> list:
         """The values the parameter being chosen may take (a sub-collection's members), to mark
@@ -169,6 +184,21 @@ class MoveBuilder:
         if self.name is not None or self.picked:
             return f"'{self.path()}' cannot use {shown}"
         return f"no legal move uses {shown} now"
+
+    def moves_with(self, key: Any) -> list[Move]:
+        """The legal moves that choosing ``key`` now would leave: a move's name, or a value of the
+        parameter being chosen (none for a member toggled)."""
+        if self.name is None:
+            return [m for m in self.moves if m.name == key]
+        if isinstance(key, tuple) and key[0] == "value":
+            k = len(self.args)
+            return [m for m in self.matching() if len(m.args) > k and _same(m.args[k], key[1])]
+        return []
+
+    def narrow_to(self, moves: list[Move]) -> None:
+        """Only these moves stay to choose from (a pile picked that several moves name)."""
+        self.actions.append(("only", [m.text for m in moves]))
+        self.moves, self.chosen = moves, True
 
     def _take_as_parameter(self, value: Any, where: Any = None) -> bool:
         kind = self.kind()
@@ -259,6 +289,11 @@ class MoveBuilder:
         what, value = action[0], action[1]
         if what == "pick":
             return self.pick(value, None, action[2]) is None
+        if what == "only":
+            moves = [m for m in self.moves if m.text in value]
+            if moves:
+                self.narrow_to(moves)
+            return bool(moves)
         if what == "choose":
             if value not in [o.key for o in self.options()]:
                 return False
@@ -312,7 +347,8 @@ class MoveBuilder:
         pool = self._pool()
         chosen = sorted((pool[i] for i in self.toggled), key=order_key)
         legal = any([_key(v) for v in subset] == [_key(v) for v in chosen] for subset in self._values())
-        options = [Option(value_text(v), ("toggle", i), marked=i in self.toggled) for i, v in enumerate(pool)]
+        options = [Option(self._value_text(v, len(self.args)), ("toggle", i), marked=i in self.toggled)
+                   for i, v in enumerate(pool)]
         return options + [Option(DONE, DONE, enabled=legal)]
 
 

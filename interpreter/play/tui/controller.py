@@ -10,13 +10,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ...engine.views import move_text
 from ...errors import IllegalMove
 from ..session import Session
+from ..words import rules_text
 from ..terminal import MAX_ENTRY_CHARS
 from .board import changed_piles
 from .builder import DONE, MoveBuilder, Option
-from .places import candidates, places_of
+from .places import candidates, moves_naming_zones, pile_ref, places_of
+from .preview import score_preview
+from .scores import ScoreWatch
 
 MARK_SECONDS = 1.5      # how long a pile that just changed stays marked
 
@@ -29,11 +31,15 @@ class Controller:
         self.clock = clock
         self.bot_delay = bot_delay          # in turns: real seconds between two bot moves
         self.kinds = {n: [p.kind for p in m.params] for n, m in session.game.moves.items()}
+        self.zone_moves = moves_naming_zones(session.game.spec.data)
+        self.watch = ScoreWatch(session.loaded)
+        self.previews: dict[str, str | None] = {}    # a move's score preview, in the position shown
         humans = sorted(session.humans)
         self.viewer: int | None = humans[0] if humans else None
         self.uncovered: int | None = self.viewer
         self.builder: MoveBuilder | None = None
         self.seen_moves: list[str] = []
+        self.seen_words: list[str] = []     # the same moves as the person reads them
         self.notice = ""
         self.last_view: dict | None = None
         self.marks: dict[tuple, float] = {}
@@ -68,7 +74,23 @@ class Controller:
             return [Option("quit", "quit")]
         if mode == WATCH or self.builder is None:
             return []
-        return self.builder.options()
+        options = self.builder.options()
+        shown = [self._preview(option) for option in options]
+        if all(p in (None, "+0") for p in shown):      # nothing to tell apart: no previews
+            return options
+        return [o if p is None else Option(f"{o.label}  {p}", o.key, o.marked, o.enabled) for o, p in zip(options, shown)]
+
+    def _preview(self, option: Option) -> str | None:
+        """For a choice that makes one move, what that move would score now (``+28``), where the
+        game has a score and the preview tells nothing new (``preview.py``)."""
+        moves = self.builder.moves_with(option.key) if self.session.game.score is not None else []
+        if len(moves) != 1:
+            return None
+        move = moves[0]
+        if move.text not in self.previews:
+            self.previews[move.text] = score_preview(self.session, self.watch, self.last_view or self.view(),
+                                                     self.viewer, move)
+        return self.previews[move.text]
 
     def prompt(self) -> str:
         mode = self.mode
@@ -101,10 +123,13 @@ class Controller:
         return [banner] + s.log_lines(self.viewer)
 
     def help_text(self) -> str:
+        """The moves possible now, each described; then the game's rules in brief and its legend."""
+        s = self.session
         name = self.builder.name if self.builder and self.builder.name else None
         names = [name] if name else list(dict.fromkeys(t.split()[0] for t in self.seen_moves))
-        lines = [f"{n}: {self.session.describe(n) or '(no description)'}" for n in names]
-        return "\n".join(lines) if lines else "No move to describe now."
+        lines = [f"{s.words.move_name(n)}: {s.describe(n) or '(no description)'}" for n in names]
+        lines = lines or ["No move to make now."]
+        return "\n".join(lines + rules_text(s.words))
 
     # -- time ------------------------------------------------------------------------------------
     def tick(self) -> bool:
@@ -152,12 +177,35 @@ class Controller:
             self.notice = "there is nothing to pick now" if self.mode == PLAY else ""
             return
         refusal = self.builder.pick(candidates(place, self.last_view or self.view(), self.cards), shown, place)
+        if refusal is not None and self._pile_move(place):
+            return
         if refusal is not None:
             self.notice = refusal
             return
         self.notice = ""
         if not self._made():
             self.refresh()
+
+    def _pile_move(self, place: tuple) -> bool:
+        """A pile of the seat's own (or a shared one) picked that no move takes as a value: the one
+        legal move without parameters that names its zone is made (the stock picked turns it);
+        with several, the choice narrows to them. False when there is none."""
+        if place[0] != "pile":          # an empty pile, or one whose cards are all hidden
+            return False
+        ref = pile_ref(self.last_view or self.view(), place[1], place[2])
+        if ref.owner not in (None, self.viewer) or self.session.game.zones[ref.name].per == "team":
+            return False
+        names = self.zone_moves.get(ref.name, [])
+        moves = [m for m in self.builder.matching() if not m.args and m.name in names]
+        if len(moves) == 1:
+            self.notice = ""
+            self.submit(moves[0])
+            return True
+        if moves:
+            self.builder.narrow_to(moves)
+            self.notice = ""
+            self.refresh()
+        return bool(moves)
 
     def board_marks(self) -> tuple[frozenset, frozenset]:
         """The places the move being built may use next, and those chosen for it already."""
@@ -213,7 +261,7 @@ class Controller:
         if submitted.refusal:
             self.notice = submitted.refusal
         else:
-            self.notice = f"you played {move_text(self.session.game, move, self.viewer)}"
+            self.notice = f"you: {self.session.words.move(move, self.viewer)}"
         self.refresh(keep=False)
         self.tick()
         return submitted.refusal is None
@@ -230,6 +278,7 @@ class Controller:
             self.viewer = person          # the next person: the screen is covered first
             self.builder = None
         view = self.view()
+        self.previews = {}
         for key in changed_piles(self.last_view, view):
             self.marks[key] = time.monotonic() + MARK_SECONDS
         self.last_view = view
@@ -240,7 +289,8 @@ class Controller:
             return
         old = self.builder
         self.seen_moves = texts
-        self.builder = MoveBuilder(moves, self.kinds) if moves else None
+        self.seen_words = [s.words.move(m, self.viewer) for m in moves]
+        self.builder = MoveBuilder(moves, self.kinds, s.words, self.viewer) if moves else None
         if keep and old is not None and self.builder is not None:
             self._replay(old)
 

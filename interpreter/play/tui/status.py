@@ -14,7 +14,7 @@ from .scores import ScoreWatch, number_text, scores_line
 def status_text(view: dict, session: Any, now: float, mode: str, watch: ScoreWatch | None = None,
                 width: int | None = None) -> Text:
     """The bar's text; when it is wider than ``width``, without the game's name first."""
-    parts = [view["game"], f"round {view['round']}", view["phase"]]
+    parts = [view["game"], f"round {view['round']}", session.words.phase(view["phase"])]
     if mode == OVER:
         scores = session.loaded.scores(session.state)
         parts[1:] = ["game over", "scores " + " ".join(f"P{i + 1} {s}" for i, s in enumerate(scores))]
