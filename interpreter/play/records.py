@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import apply_move, new_state
-from ..load.bundled import games_folder
 from ..engine.state import State
 from ..errors import IllegalMove, RecordError, RulesError
 from ..limits import MAX_INT, MAX_PLAYERS, MAX_RECORD_BYTES
+from ..load.bundled import games_folder
 
 RECORD_FORMAT = 1
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from ...errors import IllegalMove
 from ..session import Session
-from ..words import rules_text
 from ..terminal import MAX_ENTRY_CHARS
+from ..words import rules_text
 from .board import changed_piles
 from .builder import DONE, MoveBuilder, Option
 from .places import candidates, moves_naming_zones, pile_ref, places_of
