@@ -42,7 +42,7 @@ def test_a_move_that_was_never_possible_is_refused_with_the_engines_reason():
     version = table.version
     assert table.move(0, "build 9S foundations#1", version) == (False, {
         "type": "refused", "move": "build 9S foundations#1",
-        "reason": "'build 9S foundations#1' is not a legal move now (legal now: start a foundation with …, turn stock cards onto your waste)"})
+        "reason": "'build 9S foundations#1' is not a legal move now (legal now: start a foundation with …, turn stock cards onto the waste)"})
     assert table.version == version
     assert table.move(None, "turn", version) == (False, {
         "type": "refused", "move": "turn", "reason": "a spectator does not move"})

@@ -170,7 +170,8 @@ def test_a_lost_race_names_who_took_the_move_and_clears_the_choice():
             assert [o.label for o in app.controller.options()] == ["take (6)", "look"]
             await pilot.press("1")                   # take: then the coin
             await pilot.pause()
-            assert [o.label for o in app.controller.options()] == ["c1", "c2", "c3", "c4", "c5", "c6"]
+            # Each coin taken scores one: the choices show it.
+            assert [o.label for o in app.controller.options()] == [f"c{n}  +1" for n in range(1, 7)]
             clock.time = 1.5                         # P2's bot took c5 at 0.9 s
             await pilot.press("5")
             await pilot.pause()
@@ -194,7 +195,11 @@ def test_a_choice_half_made_is_kept_while_it_stays_possible_and_dropped_when_not
             app.tick()                               # P2 takes c5: 'take' is still possible
             await pilot.pause()
             assert app.controller.builder.path() == "take"
-            assert [o.label for o in app.controller.options()] == ["c1", "c2", "c3", "c4", "c6"]
+            # c5 keeps its place (number 5) greyed out a moment: no other coin took its number.
+            shown = [(o.label, o.enabled) for o in app.controller.options()]
+            assert shown == [(f"c{n}  +1", True) for n in range(1, 5)] + [("c5", False), ("c6  +1", True)]
+            clock.time = 3.0
+            assert [o.label for o in app.controller.options()] == ["c1  +1", "c2  +1", "c3  +1", "c4  +1", "c6  +1"]
             assert "P1, your move: take" in app.screen_text()
     run(stale())
 

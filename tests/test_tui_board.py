@@ -11,7 +11,7 @@ from interpreter.play.record_writer import RecordWriter
 from interpreter.play.records import Record, read_record, replay
 from interpreter.play.session import Session
 from interpreter.play.tui.board import CURSOR
-from interpreter.play.tui.builder import MoveBuilder
+from interpreter.play.tui.builder import MoveBuilder, Option
 from tests.helpers import load as load_fresh
 from tests.test_tui import LAID_OUT, _app, _QuickKeys
 
@@ -246,3 +246,27 @@ def test_choices_that_would_all_score_nothing_now_show_no_preview(monkeypatch):
             await pilot.press("1")                 # bid … (P6 bid 3): no bid scores now
             assert [o.label for o in app.controller.options()] == ["4", "5", "6"]
     run(bids())
+
+
+def test_in_free_play_the_choices_keep_their_numbers_while_the_bots_move(monkeypatch):
+    async def keys():
+        app, clock = _nerts()
+        async with _table(app, monkeypatch) as pilot:
+            c = app.controller
+            first = [o.label for o in c.options()]
+            assert first == ["start a foundation with …", "play … on …", "move … and the cards on it onto …",
+                             "turn stock cards onto the waste"]
+            for _ in range(8):                     # a bot's move makes 'build' possible for P1 too
+                clock.time += 1.0
+                app.tick()
+            labels = [o.label for o in c.options()]
+            assert labels[:4] == first and labels[4] == "build … on …"     # new: after, not among them
+            assert [m.name for m in app.session.legal(0)].index("build") < 4    # where a fresh list has it
+            path, kept, gone = c.kept_options      # a choice listed before, no longer possible:
+            c.kept_options = (path, kept + [Option("slide … under …", "slide")], gone)
+            assert [(o.label, o.enabled) for o in c.options()][5] == ("slide … under …", False)
+            await pilot.press("6")                 # kept in its place a moment, greyed out
+            assert c.notice == "'slide … under …' is no longer possible" and c.builder.name is None
+            clock.time += 2.0
+            assert len(c.options()) == 5           # then the list closes up
+    run(keys())

@@ -33,6 +33,7 @@ from ..session import Session
 from ..signals import STOPPING, Stopped, exit_code, handlers_kept, stop_reason
 from ..terminal import EXIT_NOT_FINISHED, SEED_WARNING, final_table, tell
 from .board import Board
+from .builder import DONE
 from .clock import RealClock, StepClock
 from .controller import BETWEEN, COVER, OVER, PLAY, WATCH, Controller
 from .help import HelpScreen
@@ -273,6 +274,10 @@ class TableApp(App):
         if not 0 <= index < len(options):
             return
         key = options[index].key
+        if not options[index].enabled and key != DONE:     # kept in its place, no longer possible
+            self.controller.notice = f"'{options[index].label}' is no longer possible"
+            self.redraw()
+            return
         if key == "quit":
             self.exit()
             return

@@ -352,6 +352,14 @@ class MoveBuilder:
         return options + [Option(DONE, DONE, enabled=legal)]
 
 
+def stable_key(key: Any) -> Any:
+    """A choice's key as compared from one list of choices to the next (values by what they are)."""
+    if isinstance(key, tuple) and key[0] == "value":
+        value = key[1]
+        return ("value", tuple(_key(v) for v in value) if isinstance(value, (list, tuple)) else _key(value))
+    return key
+
+
 def _uses(move: Move, value: Any) -> bool:
     """Whether ``value`` is one of the move's arguments, or a member of one."""
     for arg in move.args:

@@ -15,12 +15,13 @@ from ..session import Session
 from ..terminal import MAX_ENTRY_CHARS
 from ..words import rules_text
 from .board import changed_piles
-from .builder import DONE, MoveBuilder, Option
+from .builder import DONE, MoveBuilder, Option, stable_key
 from .places import candidates, moves_naming_zones, pile_ref, places_of
 from .preview import score_preview
 from .scores import ScoreWatch
 
 MARK_SECONDS = 1.5      # how long a pile that just changed stays marked
+GONE_SECONDS = 2.0      # how long a choice no longer possible keeps its place (free play)
 
 PLAY, COVER, BETWEEN, OVER, WATCH = "play", "cover", "between", "over", "watch"
 
@@ -34,6 +35,8 @@ class Controller:
         self.zone_moves = moves_naming_zones(session.game.spec.data)
         self.watch = ScoreWatch(session.loaded)
         self.previews: dict[str, str | None] = {}    # a move's score preview, in the position shown
+        # The choices as numbered for the path so far, and when each of those gone went.
+        self.kept_options: tuple = ((), [], {})
         humans = sorted(session.humans)
         self.viewer: int | None = humans[0] if humans else None
         self.uncovered: int | None = self.viewer
@@ -74,11 +77,38 @@ class Controller:
             return [Option("quit", "quit")]
         if mode == WATCH or self.builder is None:
             return []
-        options = self.builder.options()
-        shown = [self._preview(option) for option in options]
+        options = self._stable(self.builder.options())
+        shown = [self._preview(option) if option.enabled else None for option in options]
         if all(p in (None, "+0") for p in shown):      # nothing to tell apart: no previews
             return options
         return [o if p is None else Option(f"{o.label}  {p}", o.key, o.marked, o.enabled) for o, p in zip(options, shown)]
+
+    def _stable(self, options: list[Option]) -> list[Option]:
+        """In free play the choices keep their numbers while the bots move: one seen before keeps
+        its place (shown disabled for ``GONE_SECONDS`` once it is no longer possible, then the list
+        closes up), new ones come after. Once the person chooses (the path changes), or in turns,
+        the list is as it comes."""
+        keys = [o.key for o in options]
+        path = (len(self.builder.actions), self.builder.path())
+        if not self.session.free_play or any(isinstance(k, tuple) and k[0] in ("toggle", "member") for k in keys):
+            self.kept_options = ((), [], {})
+            return options
+        if path != self.kept_options[0]:
+            self.kept_options = (path, options, {})
+            return options
+        now, gone = self.clock.now(), self.kept_options[2]
+        fresh = {stable_key(o.key): o for o in options}
+        kept = []
+        for old in self.kept_options[1]:
+            key = stable_key(old.key)
+            if key in fresh:
+                kept.append(fresh.pop(key))
+                gone.pop(key, None)
+            elif now - gone.setdefault(key, now) < GONE_SECONDS:
+                kept.append(Option(old.label, old.key, enabled=False))
+        kept += list(fresh.values())
+        self.kept_options = (path, kept, gone)
+        return kept
 
     def _preview(self, option: Option) -> str | None:
         """For a choice that makes one move, what that move would score now (``+28``), where the
