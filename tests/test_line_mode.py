@@ -114,9 +114,9 @@ def test_the_log_holds_the_games_own_lines_once_and_not_those_of_positions_a_bot
     session.advance()
     lines = session.log_lines(None)
     said = [line for line in lines if not line.startswith(("P1: ", "P2: ", "P3: ", "P4: "))]
-    assert lines[:5] == ["P3: pass", "P4: pass", "P1: order up the card", "P1 orders up QH: hearts are trumps.",
+    assert lines[:5] == ["P3: pass", "P4: pass", "P1: order up the card", "P1 orders up Q♥: hearts are trumps.",
                          "P2: discard a card"]
-    assert said == ["P1 orders up QH: hearts are trumps.", "P1 took the trick", "P2 took the trick", "P3 took the trick",
+    assert said == ["P1 orders up Q♥: hearts are trumps.", "P1 took the trick", "P2 took the trick", "P3 took the trick",
                     "P2 took the trick", "P1 took the trick", "P1 made hearts and took 3 of the 5 tricks: the makers score 1.",
                     "Hand 1:", "  T1: tricks taken 3, points 1", "  T2: tricks taken 2, points -1"]
 

@@ -276,4 +276,4 @@ def test_the_text_view_shows_the_trick_the_scores_and_the_sorted_hand(schmier):
     assert any(line.startswith("played: P1 ") for line in lines)
     hand = next(line for line in lines if line.startswith("hand P2 (you): "))
     assert "|" in hand or hand.count("♥") + hand.count("♦") + hand.count("♣") + hand.count("♠") >= 5
-    assert "contract: 3 by P1" in text and "bids: P1:3 P2:pass" in text
+    assert "contract: P1 bid 3 and named hearts" in text and "bids: P1:3 P2:pass" in text

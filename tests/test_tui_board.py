@@ -270,3 +270,16 @@ def test_in_free_play_the_choices_keep_their_numbers_while_the_bots_move(monkeyp
             clock.time += 2.0
             assert len(c.options()) == 5           # then the list closes up
     run(keys())
+
+
+def test_without_colour_the_places_chosen_are_marked_in_the_text_too():
+    from interpreter.play.tui.board import Board
+    loaded = load("dice_poker")
+    session = Session(loaded, 2, 3, "random", {0})
+    session.advance()
+    session.submit(0, session.resolve(0, "throw"), 0)
+    view = session.view(0)
+    chosen = frozenset({("die", 0), ("die", 2)})
+    plain = Board(0, color=False).table(view, chosen=chosen).plain
+    assert plain.startswith("dice [1]✓ [4] [5]✓ [5] [5]\n")
+    assert Board(0, color=True).table(view, chosen=chosen).plain.startswith("dice [1] [4] [5] [5] [5]\n")

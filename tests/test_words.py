@@ -222,3 +222,48 @@ def test_a_session_logs_the_moves_in_words_and_each_hands_parts_at_its_end():
     session.submit(0, move, 0.0)
     assert session.log_lines(0)[0] == "P1: put J♥ on your work pile 2"
     assert session.log_lines(1)[0] == "P1: put J♥ on P1's work pile 2"
+
+
+def test_kuhn_poker_shows_both_cards_at_a_showdown_on_the_table_and_none_after_a_fold():
+    from interpreter.play.tui.board import Board
+    from tests.helpers import load
+    loaded = load("kuhn_poker")
+    called = loaded.new_state(2, 3)
+    cards = [loaded.game.card_table(2)[pile[0]].label for pile in called.zones["hand"]]
+    loaded.apply(called, "bet", 0)
+    assert loaded.view(called, 0)["zones"]["hand"][1] == [None]
+    loaded.apply(called, "bet", 1)                     # called: a showdown
+    assert called.over and loaded.view(called, 0)["zones"]["hand"] == [[cards[0]], [cards[1]]]
+    board = Board(0, words=Words(loaded.game)).table(loaded.view(called, 0)).plain
+    assert f"card {cards[0]}\n" in board and f"P2 (across)  card {cards[1]}\n" in board
+    folded = loaded.new_state(2, 3)
+    loaded.apply(folded, "bet", 0)
+    loaded.apply(folded, "pass", 1)                    # P2 folds: its card stays hidden
+    assert folded.over and loaded.view(folded, 0)["zones"]["hand"][1] == [None]
+
+
+def test_last_card_shows_every_hand_where_a_hand_is_scored():
+    from tests.helpers import load
+    session = Session(load("last_card"), 3, 5, "random", set())
+    session.advance(limit=400)
+    assert session.state.over
+    assert session.view(0)["zones"]["hand"] == session.hand_end_view(0)["zones"]["hand"]
+    hands = session.view(0)["zones"]["hand"]
+    assert hands == [[], ["6D", "JD", "3S"], ["AS", "2C", "AC"]]         # the game's end shows them
+    assert session.log_lines(0)[-4:] == ["Hand 1:", "  P1: cards left 0, points 0", "  P2: cards left 3, points 19",
+                                         "  P3: cards left 3, points 4"]
+
+
+def test_rules_show_prints_the_summary_and_the_legend():
+    from click.testing import CliRunner
+
+    from cli import main
+    out = CliRunner().invoke(main, ["show", "kuhn_poker"]).output
+    summary = loaded_words("kuhn_poker").summary
+    assert "The rules in brief:\n" in out and " ".join(summary.split())[:60] in " ".join(out.split())
+    assert "On the table:\n  ▒  " in out
+
+
+def loaded_words(name):
+    from tests.helpers import load
+    return Words(load(name).game)

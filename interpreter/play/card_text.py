@@ -31,6 +31,15 @@ def card_text(label: str, color: bool = False) -> str:
     return label
 
 
+WRITTEN_CARD = re.compile(r"(?<![\w♠♥♦♣])(A|[2-9]|10|J|Q|K)([CDHS])(?![\w])")
+
+
+def cards_in_text(text: str) -> str:
+    """A line of text with the standard cards written in it (``QH``) as they are drawn (``Q♥``):
+    the game's own log lines hold cards as the notation writes them."""
+    return WRITTEN_CARD.sub(lambda m: card_text(m.group(0)), text)
+
+
 LETTER_OF_SYMBOL = {symbol: letter for letter, suit in SUIT_OF_LETTER.items() for symbol in [SUIT_SYMBOLS[suit]]}
 SHOWN_CARD = re.compile(r"\b(A|[2-9]|10|J|Q|K)([" + "".join(LETTER_OF_SYMBOL) + r"])")
 

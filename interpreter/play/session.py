@@ -23,6 +23,7 @@ from ..bots.agents import make_bot
 from ..engine.values import Card
 from ..engine.views import move_text, score_parts
 from ..errors import IllegalMove
+from .card_text import cards_in_text
 from .hand_events import finished_trick, hand_summary
 from .realtime import Action, Table
 from .record_writer import RecordWriter
@@ -73,6 +74,7 @@ class Session:
         self.game.logger = self._heard
         self.hand_end: Any = None       # the position when the last hand ended, before the next began
         self.hand_parts: dict = {}      # the named parts of that hand's score, for each seat
+        self.summed_round = 0           # the round of that hand
         self.last_trick: dict | None = None   # the trick last taken: its plays and who took it
         self.game.round_watcher = self._hand_ended
         person = next(iter(humans)) if len(humans) == 1 else None
@@ -96,6 +98,7 @@ class Session:
             return
         self.hand_end = state.clone()
         self.hand_end.over = True       # a position to look at, no longer to play
+        self.summed_round = state.round
         parts = score_parts(self.game, state)
         # A hand where nothing was scored (everyone passed: dealt again) has no breakdown.
         self.hand_parts = parts if any(v for values in parts.values() for v in values) else {}
@@ -165,7 +168,7 @@ class Session:
 
     def entry_text(self, entry: Entry, viewer: int | None) -> str:
         if entry.move is None:
-            return entry.text
+            return cards_in_text(entry.text)
         return f"P{entry.seat + 1}: {self.words.move(entry.move, viewer)}"
 
     # -- time ----------------------------------------------------------------------------------------
@@ -271,6 +274,8 @@ class Session:
                 self.last_trick = done
                 if done["winner"] is not None:
                     self.log.append(Entry(action.time, text=f"P{done['winner'] + 1} took the trick"))
+        if self.state.over and self.summed_round != self.state.round:
+            self._hand_ended(self.state)    # the game ended inside a hand (end_game): the hand is over too
         self.log.extend(Entry(action.time, text=text) for text in self._said)
         self._said.clear()
         return action
