@@ -16,6 +16,7 @@ import asyncio
 import os
 import signal
 import sys
+import textwrap
 import threading
 from typing import Any
 
@@ -238,9 +239,8 @@ class TableApp(App):
     def _draw_log(self, mode: str) -> None:
         log = self.query_one("#log", Static)
         lines = [] if mode == COVER else self.controller.log_lines()
-        height = max(1, log.size.height or 8)
-        shown = Text("\n".join(_shown(line) for line in lines[-height:]), no_wrap=True, overflow="ellipsis")
-        log.update(shown)
+        height, width = max(1, log.size.height or 8), max(8, log.size.width or 40)
+        log.update(Text("\n".join(last_lines([_shown(line) for line in lines[-height:]], height, width))))
 
     def _draw_choices(self) -> None:
         choices = self.query_one("#choices", OptionList)
@@ -392,6 +392,20 @@ class TableApp(App):
         elif not text:
             self.controller.notice = ""
         self.redraw()
+
+
+def last_lines(lines: list[str], height: int, width: int) -> list[str]:
+    """The last of ``lines`` that fit ``height`` rows of ``width`` once long ones wrap: the newest
+    line is always whole on screen."""
+    kept: list[str] = []
+    rows = 0
+    for line in reversed(lines):
+        need = len(textwrap.wrap(line, width)) or 1
+        if kept and rows + need > height:
+            break
+        kept.append(line)
+        rows += need
+    return kept[::-1]
 
 
 def _shown(text: str) -> str:
