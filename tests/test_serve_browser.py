@@ -15,6 +15,7 @@ from interpreter.play.serve.registry import Tables
 from interpreter.play.serve.runner import ServerThread
 
 from tests.helpers import GAMES
+from tests.test_tui import assert_no_identifiers
 
 MAX_ACTIONS = 600
 
@@ -121,7 +122,7 @@ def test_two_pages_play_a_hand_of_nerts(browser):
         pages[1].locator("button.ready").click()
         for page in pages:
             page.wait_for_selector("#overlay[hidden]", state="attached")
-            assert page.locator("#flow").inner_text() == "round 2 · hand"
+            assert page.locator("#flow").inner_text() == "round 2 · Everyone plays at once"
         assert not session.paused
         screenshot(pages[1], "nerts_next_hand")
         assert pages[0].errors == [] and pages[1].errors == []
@@ -144,6 +145,13 @@ def test_every_bundled_game_is_drawn_from_its_view(browser, path):
         assert drawn == seen
         assert page.locator("#board .die").all_inner_texts() == [str(d) for d in view["dice"]]
         assert page.locator("#moves button.move").evaluate_all("bs => bs.map(b => b.dataset.move)") == view["moves"]
+        # In the game's words: the moves, the zones and variables, none the game labels or hides.
+        assert page.locator("#moves button.move").all_inner_texts() == message["move_words"]
+        assert_no_identifiers(table.loaded, [page.locator("#layout").inner_text()])
+        words = table.session.words
+        if words.summary:
+            page.locator("#rules summary").click()
+            assert " ".join(words.summary.split())[:40] in " ".join(page.locator("#rules").inner_text().split())
         screenshot(page, f"game_{path.stem}")
         assert page.errors == []
 

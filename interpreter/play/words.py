@@ -45,6 +45,7 @@ class Words:
         view = data.get("view") or {}
         self._variables = dict(view.get("labels") or {})
         self.not_shown = frozenset(view.get("not_shown") or ())
+        self._declared = [name for block in (data.get("variables") or {}).values() for name in (block or {})]
         self._private = {name: {p.name for p in move.params if p.private} for name, move in game.moves.items()}
         self._per = {name: zone.per for name, zone in game.zones.items()}
 
@@ -74,6 +75,14 @@ class Words:
         if viewer is not None and owner == f"P{viewer + 1}":
             return "your " + words
         return f"{owner}'s {words}"
+
+    def for_players(self) -> dict:
+        """The words a front end without the game file needs (the browser table): every zone's,
+        phase's and variable's words, the variables not shown, the summary and the legend."""
+        return {"zones": {name: self.zone(name) for name in self._zones},
+                "phases": {name: self.phase(name) for name in self._phases},
+                "variables": {name: self.variable(name) for name in self._declared},
+                "not_shown": sorted(self.not_shown), "summary": self.summary, "legend": self.legend}
 
     # -- moves -----------------------------------------------------------------------------------------
     def move(self, move: Any, viewer: int | None) -> str:

@@ -203,11 +203,13 @@ class HostedTable:
         view = s.view(seat)
         legal = s.legal(seat) if seat is not None and not state.over and not self.stopped else []
         view["moves"] = [m.text for m in legal]
+        words = [s.words.move(m, seat) for m in legal]      # each move as the seat reads it
         if log_from is None:
             log_from = max(0, len(s.log) - LOG_ON_JOIN)
         message = {
             "type": "state", "version": self.version, "view": view,
             "spots": move_spots(s.game, state, seat, legal) if legal else {},
+            "move_words": words,
             "log": [s.entry_text(e, seat) for e in s.log[log_from:]], "log_from": log_from,
             "paused": s.paused and not state.over, "ready": sorted(self.ready),
             "people": self.people, "bots": self.setup.bots,
@@ -230,7 +232,7 @@ class HostedTable:
         return {"type": "welcome", "table": self.id, "seat": seat, "game": self.loaded.name,
                 "players": self.session.players, "people": self.people, "bots": self.setup.bots,
                 "free_play": any(p.turns is None for p in self.session.game.phases),
-                "layout": self.session.game.layout}
+                "layout": self.session.game.layout, "words": self.session.words.for_players()}
 
 
 def _reason(error: IllegalMove) -> str:

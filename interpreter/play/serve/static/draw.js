@@ -37,6 +37,22 @@ export function seatName(seat) {
   return `P${seat + 1}`;
 }
 
+// The game's words for players (the welcome's "words"): a name without words reads with spaces.
+let words = { zones: {}, phases: {}, variables: {}, not_shown: [] };
+
+export function useWords(given) {
+  if (given) words = given;
+}
+
+export function wordsFor(kind, name) {
+  return (words[kind] && words[kind][name]) || String(name).replace(/_/g, " ");
+}
+
+function named(values) {
+  return Object.fromEntries(Object.entries(values).filter(([k]) => !words.not_shown.includes(k))
+    .map(([k, v]) => [wordsFor("variables", k), v]));
+}
+
 export function drawCard(label, place, extra) {
   const card = el("div", "card");
   if (place) {
@@ -141,6 +157,7 @@ function drawArea(owner, zones, view, message) {
     const title = el("div", "area-title", areaTitle(owner, view));
     if (owner.startsWith("P")) {
       const seat = Number(owner.slice(1)) - 1;
+      for (const mark of (view.marks || [])[seat] || []) title.append(el("span", "tag mark", mark));
       if (message.bots.includes(seat)) title.append(el("span", "tag", "bot"));
       else if (!message.connected.includes(seat)) title.append(el("span", "tag away", "away"));
       if (view.current === seat) area.classList.add("to-play");
@@ -151,7 +168,7 @@ function drawArea(owner, zones, view, message) {
   for (const [zone, piles] of zones) {
     const block = el("div", "zone");
     block.dataset.zone = zone;
-    block.append(el("div", "zone-name", zone));
+    block.append(el("div", "zone-name", wordsFor("zones", zone)));
     const list = el("div", "piles");
     for (const [index, label] of piles) list.append(drawPile(view, zone, index, label));
     block.append(list);
@@ -189,7 +206,7 @@ function drawDice(dice) {
 // Variables and the game's view lines: one table with a column per seat, and the game's own.
 export function drawScores(view, box) {
   box.replaceChildren();
-  const seats = view.seat_vars.map(plain);
+  const seats = view.seat_vars.map(v => named(plain(v)));
   const rows = [];
   if (seats.length) {
     for (const [key, value] of Object.entries(seats[0])) {
@@ -202,7 +219,7 @@ export function drawScores(view, box) {
     }
   }
   for (const [label, values] of Object.entries(view.shown.seat)) rows.push([label, values.map(plain)]);
-  const facts = { ...plain(view.vars), ...Object.fromEntries(Object.entries(view.shown.game).map(([k, v]) => [k, plain(v)])) };
+  const facts = { ...named(plain(view.vars)), ...Object.fromEntries(Object.entries(view.shown.game).map(([k, v]) => [k, plain(v)])) };
   if (view.tricks) {
     facts.trump = plain(view.tricks.trump);
     facts.led = plain(view.tricks.led);
@@ -212,7 +229,7 @@ export function drawScores(view, box) {
   if (Object.keys(facts).length) box.append(list);
   if (rows.length) box.append(table(["", ...seats.map((_, s) => seatName(s))], rows.map(([k, v]) => [k, ...v.map(cell)]), view.seat));
   if (view.teams) {
-    const teams = view.team_vars.map(plain);
+    const teams = view.team_vars.map(v => named(plain(v)));
     const keys = teams.length ? Object.keys(teams[0]) : [];
     if (keys.length) box.append(table(["", ...teams.map((_, t) => `T${t + 1}`)], keys.map(k => [k, ...teams.map(t => cell(t[k]))])));
   }

@@ -1,7 +1,7 @@
 // The table page: one WebSocket to the server, the table drawn afresh from every view it sends,
 // moves by a click on a button, a click on a card then its target, or a drag and drop.
 import { moveText } from "./cards.js";
-import { cell, drawBoard, drawScores, el, seatName, table } from "./draw.js";
+import { cell, drawBoard, drawScores, el, seatName, table, useWords, wordsFor } from "./draw.js";
 
 const MAX_RECONNECTS = 30;
 const page = {
@@ -37,6 +37,8 @@ function status(text, cls) {
 function receive(message) {
   if (message.type === "welcome") {
     page.welcome = message;
+    useWords(message.words);
+    drawRules(message.words);
     page.seat = message.seat;
     page.log = [];
     document.title = `${message.game}${message.seat === null ? " (watching)" : ` — ${seatName(message.seat)}`}`;
@@ -64,7 +66,7 @@ function show(message) {
   page.message = message;
   const view = message.view;
   $("title").textContent = view.game;
-  $("flow").textContent = view.over ? "game over" : `round ${view.round} · ${view.phase}`;
+  $("flow").textContent = view.over ? "game over" : `round ${view.round} · ${wordsFor("phases", view.phase)}`;
   $("who").textContent = view.over || message.stopped ? "" : view.current === null ? "everyone plays at once"
     : view.current === page.seat ? "your turn" : `${seatName(view.current)} to play`;
   $("who").className = view.current !== null && view.current === page.seat && !message.stopped ? "your-turn" : "";
@@ -80,6 +82,15 @@ function show(message) {
   document.body.dataset.version = message.version;     // what a test (or a curious person) can wait for
 }
 
+// The game's rules in brief and its legend, one click away.
+function drawRules(words) {
+  if (!words || (!words.summary && !Object.keys(words.legend || {}).length)) return;
+  $("rules-summary").textContent = words.summary || "";
+  $("legend").replaceChildren(...Object.entries(words.legend || {}).flatMap(([mark, meaning]) =>
+    [el("dt", "", mark), el("dd", "", meaning)]));
+  $("rules").hidden = false;
+}
+
 function drawLog() {
   const list = $("log");
   const shown = page.log.slice(-150);
@@ -91,6 +102,13 @@ function drawLog() {
 // -- moves ---------------------------------------------------------------------------------------
 function moves() {
   return page.message ? page.message.view.moves : [];
+}
+
+// A move as the seat reads it (the server sends each legal move's words beside its notation).
+function wordsOf(move) {
+  const index = moves().indexOf(move);
+  const said = page.message && page.message.move_words;
+  return said && index >= 0 && said[index] ? said[index] : move;
 }
 
 function spots(move) {
@@ -164,7 +182,7 @@ function drawMoves() {
   for (const [name, list] of groups) {
     const row = el("div", "move-group");
     for (const move of list) {
-      const button = el("button", "move", moveText(move));
+      const button = el("button", "move", moveText(wordsOf(move)));
       button.dataset.move = move;
       button.onclick = () => send(move);
       row.append(button);
