@@ -283,3 +283,18 @@ def test_without_colour_the_places_chosen_are_marked_in_the_text_too():
     plain = Board(0, color=False).table(view, chosen=chosen).plain
     assert plain.startswith("dice [1]✓ [4] [5]✓ [5] [5]\n")
     assert Board(0, color=True).table(view, chosen=chosen).plain.startswith("dice [1] [4] [5] [5] [5]\n")
+
+
+def test_a_click_on_the_stock_turns_it(monkeypatch):
+    async def turn():
+        app, clock = _nerts()
+        async with _table(app, monkeypatch) as pilot:
+            assert app.screen_text().splitlines()[8].startswith(" stock 35▒")
+            await pilot.click("#board", offset=(7, 7))      # 35▒: P1's stock, which no move takes
+            await pilot.pause()
+            assert app.session.log_lines(0)[-1] == "P1: turn stock cards onto the waste"
+            assert app.controller.notice == "you: turn stock cards onto the waste"
+            await pilot.click("#board", offset=(7, 8))      # the card turned onto the waste: not a turn again
+            await pilot.pause()
+            assert app.session.log_lines(0)[-1] == "P1: turn stock cards onto the waste"
+    run(turn())

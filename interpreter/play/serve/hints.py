@@ -1,6 +1,7 @@
 """Where a legal move's cards and piles lie on the table, so that a page can play it by a click
 or a drag: for each move, its spots in order, ``[zone, pile]`` for a pile and
-``[zone, pile, position]`` for a card (indices into the view's ``zones``).
+``[zone, pile, position]`` for a card (indices into the view's ``zones``); a move without
+choices lies on the seat's pile its rules name first (``pile_moves.py``).
 
 Only a card the seat can see is placed (a hidden one is left out): a hint says nothing the view
 does not.
@@ -11,15 +12,20 @@ from typing import Any
 
 from ...engine.values import Card, ZoneRef
 from ...engine.views import card_visible
+from ..pile_moves import first_zones, own_pile
 
 
 def move_spots(game: Any, state: Any, seat: int, moves: list) -> dict[str, list[list]]:
     where = _card_places(state)
+    first = first_zones(game.spec.data)
     spots = {}
     for move in moves:
         found: list[list] = []
         for arg in move.args:
             _add(game, state, seat, arg, where, found)
+        if not move.args and move.name in first:       # the pile its rules name: the stock to turn
+            pile = own_pile(game, state, first[move.name], seat)
+            found = [] if pile is None else [[first[move.name], pile]]
         spots[move.text] = found
     return spots
 

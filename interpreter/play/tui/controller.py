@@ -11,12 +11,13 @@ import time
 from typing import Any
 
 from ...errors import IllegalMove
+from ..pile_moves import first_zones, own_pile
 from ..session import Session
 from ..terminal import MAX_ENTRY_CHARS
 from ..words import rules_text
 from .board import changed_piles
 from .builder import DONE, MoveBuilder, Option, stable_key
-from .places import candidates, moves_naming_zones, pile_ref, places_of
+from .places import candidates, places_of
 from .preview import score_preview
 from .scores import ScoreWatch
 
@@ -32,7 +33,7 @@ class Controller:
         self.clock = clock
         self.bot_delay = bot_delay          # in turns: real seconds between two bot moves
         self.kinds = {n: [p.kind for p in m.params] for n, m in session.game.moves.items()}
-        self.zone_moves = moves_naming_zones(session.game.spec.data)
+        self.pile_moves = first_zones(session.game.spec.data)
         self.watch = ScoreWatch(session.loaded)
         self.previews: dict[str, str | None] = {}    # a move's score preview, in the position shown
         # The choices as numbered for the path so far, and when each of those gone went.
@@ -218,15 +219,14 @@ class Controller:
 
     def _pile_move(self, place: tuple) -> bool:
         """A pile of the seat's own (or a shared one) picked that no move takes as a value: the one
-        legal move without parameters that names its zone is made (the stock picked turns it);
-        with several, the choice narrows to them. False when there is none."""
+        legal move without parameters whose rules name its zone first is made (the stock picked
+        turns it); with several, the choice narrows to them. False when there is none."""
         if place[0] != "pile":          # an empty pile, or one whose cards are all hidden
             return False
-        ref = pile_ref(self.last_view or self.view(), place[1], place[2])
-        if ref.owner not in (None, self.viewer) or self.session.game.zones[ref.name].per == "team":
+        s = self.session
+        if own_pile(s.game, s.state, place[1], self.viewer) != place[2]:
             return False
-        names = self.zone_moves.get(ref.name, [])
-        moves = [m for m in self.builder.matching() if not m.args and m.name in names]
+        moves = [m for m in self.builder.matching() if not m.args and self.pile_moves.get(m.name) == place[1]]
         if len(moves) == 1:
             self.notice = ""
             self.submit(moves[0])

@@ -3,8 +3,6 @@ they stand for, both ways, read from one seat's view. A card's place comes from 
 (``Session.card_places``), only where the view shows that card."""
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 from ...engine.values import Card, Seat, ZoneRef, seat
@@ -29,21 +27,6 @@ def pile_place(view: dict, ref: ZoneRef) -> tuple | None:
     per = len(labels) // _owners(view, ref.name)
     i = (ref.owner or 0) * per + ref.index
     return ("pile", ref.name, i) if 0 <= i < len(labels) else None
-
-
-def moves_naming_zones(data: dict) -> dict[str, list[str]]:
-    """For each zone, the game's moves without parameters whose rules name it (a move that turns
-    the stock names ``stock``): what picking one of the zone's piles means when no move takes the
-    pile or its card as a value."""
-    out: dict[str, list[str]] = {}
-    for name, move in (data.get("moves") or {}).items():
-        if move.get("params"):
-            continue
-        rules = json.dumps([move.get("when"), move.get("do")])
-        for zone in data.get("zones") or {}:
-            if re.search(rf"\b{zone}\b", rules):
-                out.setdefault(zone, []).append(name)
-    return out
 
 
 def candidates(place: tuple, view: dict, cards: dict[tuple, Any]) -> list:
