@@ -44,10 +44,12 @@ def test_two_pages_play_a_game_of_dice_poker(browser):
             button(page, move).click()
             wait_version(page, version, above=True)        # the server has taken it
         assert session.state.over
-        for page in pages:
+        winner = table.final()[0]["seat"]
+        for seat, page in enumerate(pages):
             wait_version(page, table.version)
             page.wait_for_selector("#overlay:not([hidden]) h2")
-            assert page.locator("#panel h2").inner_text() == "Game over"
+            assert page.locator("#panel h2").inner_text() == ("You won" if seat == winner else "You came 2nd of 2")
+            assert page.locator("#you").inner_text() == f"you are P{seat + 1}"
             rows = page.locator("#panel table tr").all_inner_texts()
             assert len(rows) == 3 and rows[0].split() == ["seat", "place", "score", "result"]
         places = [r["seat"] for r in table.final()]
@@ -68,21 +70,31 @@ def selector(place):
 
 def play_in_page(page, move, spots, how):
     """Play ``move`` as a person would: a click on its card (or its card and then its target),
-    a drag of its card onto its target, or its button."""
+    a double click on a card whose one move it is, a drag of its card onto its target, or its
+    button. How it was played: ``click``, ``double``, ``drag``, ``pile`` (a move without choices
+    on its pile) or ``button``."""
     mine = spots[move]
     if not mine:
-        return button(page, move).click()
+        button(page, move).click()
+        return "button"
     source = mine[0]
     starting = [m for m, s in spots.items() if s and matches(s[0], source)]
     if len(mine) == 1 and starting == [move]:
-        return page.locator(selector(source)).click()
+        page.locator(selector(source)).click()
+        return "click" if " " in move else "pile"
+    if how == "double" and starting == [move]:         # the card's one move: a double click plays it
+        page.locator(selector(source)).dblclick()
+        return "double"
     if len(mine) == 2 and [m for m in starting if spots[m][1:2] == mine[1:2]] == [move]:
         if how == "drag":
-            return page.drag_and_drop(selector(source), selector(mine[1]))
+            page.drag_and_drop(selector(source), selector(mine[1]))
+            return "drag"
         page.locator(selector(source)).click()
         page.wait_for_selector(selector(source) + ".selected")
-        return page.locator(selector(mine[1])).first.click()
+        page.locator(selector(mine[1])).first.click()
+        return "click"
     button(page, move).click()
+    return "button"
 
 
 def test_two_pages_play_a_hand_of_nerts(browser):
@@ -90,7 +102,7 @@ def test_two_pages_play_a_hand_of_nerts(browser):
     table = tables.create(str(GAMES / "nerts.yaml"), players=2, seed=29, fake_clock=0.5)
     session, loaded = table.session, table.loaded
     bots = [make_bot("priority", loaded.game, seat, 29) for seat in range(2)]
-    ways = {"click": 0, "drag": 0, "pile": 0, "button": 0}
+    ways = {"click": 0, "drag": 0, "double": 0, "pile": 0, "button": 0}
     with ServerThread(tables, rate=1000, burst=1000) as server:   # the test clicks fast
         pages = [open_seat(browser, server, table, seat) for seat in (0, 1)]
         for count in range(MAX_ACTIONS):
@@ -102,17 +114,17 @@ def test_two_pages_play_a_hand_of_nerts(browser):
             legal = loaded.legal_moves(session.state, seat)
             move = bots[seat].choose(session.state, legal).text
             spots = move_spots(loaded.game, session.state, seat, legal)
-            how = "drag" if count % 3 == 0 else "click"
+            how = ["drag", "click", "double"][count % 3]
             if count == 40:
                 screenshot(page, "nerts_playing")
-            play_in_page(page, move, spots, how)
-            # A move without choices (turning the stock) is played by a click on its pile.
-            ways["button" if not spots[move] else "pile" if " " not in move else how] += 1
+            ways[play_in_page(page, move, spots, how)] += 1
             wait_version(page, version, above=True)        # the server has taken it
             moved = [entry.move.text for entry in session.log if entry.move is not None]     # the game's lines after
             assert moved[-1] == move or session.paused
         assert session.paused and session.state.round == 2
-        assert ways["drag"] > 10 and ways["click"] > 10 and ways["pile"] > 10 and ways["button"] == 0
+        # Every move on the board: a move without choices (turning the stock) on its pile.
+        assert ways["drag"] > 5 and ways["click"] > 10 and ways["double"] > 3 and ways["pile"] > 10, ways
+        assert ways["button"] * 10 < sum(ways.values()), ways     # the list is the fallback
         for page in pages:
             wait_version(page, table.version)
             page.wait_for_selector("#overlay:not([hidden]) button.ready")
@@ -185,3 +197,49 @@ def test_a_page_shows_who_comes_and_goes_and_a_table_that_stops(browser, tmp_pat
         assert page.locator("#moves").inner_text() == "The table has stopped."
         screenshot(page, "table_stopped")
         assert page.errors == []
+
+
+def test_a_card_is_named_played_by_keyboard_and_the_end_says_who_won_with_the_hands_breakdown(browser):
+    """Cards read as their names; Tab and Enter play a card as a click does; the log is announced;
+    at the end: "You won" or the place, the standings and the hand's named score parts."""
+    tables = Tables()
+    table = tables.create(str(GAMES / "last_card.yaml"), players=2, bots={1}, bot_kind="random", seed=4,
+                          fake_clock=0.5)
+    session = table.session
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        page = open_seat(browser, server, table, 0)
+        wait_version(page, table.version)
+        assert page.locator("#log").get_attribute("aria-live") == "polite"
+        first = page.locator("#board .card[data-label]").first
+        label = first.get_attribute("data-label")
+        assert first.get_attribute("aria-label") == card_name(label)
+        for _ in range(MAX_ACTIONS):
+            if session.state.over:
+                break
+            version = table.version
+            wait_version(page, version)
+            sources = page.locator("#board .card.source")
+            if sources.count():
+                sources.first.focus()                  # by keyboard: the card, then Enter
+                page.keyboard.press("Enter")
+            else:
+                page.locator("#moves button.move").first.click()
+            wait_version(page, version, above=True)
+        assert session.state.over
+        wait_version(page, table.version)
+        page.wait_for_selector("#overlay:not([hidden]) h2")
+        place = next(r["place"] for r in table.final() if r["seat"] == 0)
+        assert page.locator("#panel h2").inner_text() == ("You won" if place == 1 else "You came 2nd of 2")
+        assert page.locator("#panel h3").inner_text() == "The hand"
+        parts = session.hand_parts
+        rows = page.locator("#panel table").nth(1).locator("tr").all_inner_texts()
+        assert [r.split("\t")[0] for r in rows] == ["", *parts] and rows[1].split("\t")[1:] == [
+            str(v) for v in parts["cards left"]]
+        screenshot(page, "last_card_over")
+        assert page.errors == []
+
+
+def card_name(label):
+    ranks = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+    suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+    return f"{ranks.get(label[:-1], label[:-1])} of {suits[label[-1]]}"

@@ -218,6 +218,8 @@ class HostedTable:
             # which may read cards the seat never saw).
             "hand_end": s.hand_end_view(seat) if s.paused and not state.over else None,
             "final": self.final() if state.over else None,
+            # The named parts of the hand that just ended (between hands and at the end).
+            "hand_parts": s.hand_parts if (s.paused or state.over) else {},
             "stopped": self.stopped,
         }
         return message

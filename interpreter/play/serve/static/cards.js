@@ -23,3 +23,14 @@ export function moveText(text) {
 export function isRed(label) {
   return cardFace(label).red;
 }
+
+// A card's name read aloud: "queen of hearts", "10 of spades", "joker"; any other label as it is.
+const RANKS = { A: "ace", J: "jack", Q: "queen", K: "king" };
+const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+
+export function cardName(label) {
+  const m = STANDARD.exec(label);
+  if (m) return `${RANKS[m[1]] || m[1]} of ${SUIT_NAMES[m[2]]}`;
+  if (/^Jk\d*$/.test(label)) return "joker";
+  return label;
+}

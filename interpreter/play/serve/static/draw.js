@@ -1,7 +1,7 @@
 // Drawing a table from a view: nothing here knows any game. Zones become piles grouped by owner
 // (this seat first, the shared ones in the middle, the others apart), a grid zone a grid of
 // slots, dice as dice, variables and the game's view lines as tables; hidden cards as backs.
-import { cardFace, cardText } from "./cards.js";
+import { cardFace, cardName, cardText } from "./cards.js";
 
 export function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -62,9 +62,12 @@ export function drawCard(label, place, extra) {
   }
   if (label === null) {
     card.classList.add("back");
+    card.setAttribute("aria-label", "a face-down card");
   } else if (label === "") {
     card.classList.add("slot");
+    card.setAttribute("aria-label", "an empty place");
   } else {
+    card.setAttribute("aria-label", cardName(label));
     const face = cardFace(label);
     if (face.red) card.classList.add("red");
     if (face.joker) card.classList.add("joker");

@@ -1,7 +1,7 @@
 // The table page: one WebSocket to the server, the table drawn afresh from every view it sends,
 // moves by a click on a button, a click on a card then its target, or a drag and drop.
 import { moveText } from "./cards.js";
-import { cell, drawBoard, drawScores, el, seatName, table, useWords, wordsFor } from "./draw.js";
+import { cell, drawBoard, drawScores, el, plain, seatName, table, useWords, wordsFor } from "./draw.js";
 
 const MAX_RECONNECTS = 30;
 const page = {
@@ -66,18 +66,21 @@ function show(message) {
   page.message = message;
   const view = message.view;
   $("title").textContent = view.game;
+  $("you").textContent = page.seat === null ? "watching" : `you are ${seatName(page.seat)}`;
   $("flow").textContent = view.over ? "game over" : `round ${view.round} · ${wordsFor("phases", view.phase)}`;
   $("who").textContent = view.over || message.stopped ? "" : view.current === null ? "everyone plays at once"
     : view.current === page.seat ? "your turn" : `${seatName(view.current)} to play`;
   $("who").className = view.current !== null && view.current === page.seat && !message.stopped ? "your-turn" : "";
   // Between hands the board shows how the hand ended (the next one waits under the overlay).
   const board = message.paused && message.hand_end ? { ...message, view: { ...message.hand_end, moves: [] } } : message;
+  const focused = focusedPlace();
   drawBoard(board, $("board"), page.welcome && page.welcome.layout);
   drawScores(board.view, $("scores"));
   drawLog();
   keepSelection();
   drawMoves();
   markSources();
+  refocus(focused);
   drawOverlay(message);
   document.body.dataset.version = message.version;     // what a test (or a curious person) can wait for
 }
@@ -89,6 +92,21 @@ function drawRules(words) {
   $("legend").replaceChildren(...Object.entries(words.legend || {}).flatMap(([mark, meaning]) =>
     [el("dt", "", mark), el("dd", "", meaning)]));
   $("rules").hidden = false;
+}
+
+// The card or pile that has the keyboard's focus, kept across a redraw of the board.
+function focusedPlace() {
+  const node = document.activeElement;
+  if (!node || !node.closest || !node.closest("#board")) return null;
+  return node.classList.contains("card") ? ["card", ...placeOf(node)] : node.classList.contains("pile") ? ["pile", ...placeOf(node)] : null;
+}
+
+function refocus(place) {
+  if (!place) return;
+  const [kind, z, p, k] = place;
+  const node = $("board").querySelector(kind === "card"
+    ? `.card[data-zone="${z}"][data-pile="${p}"][data-pos="${k}"]` : `.pile[data-zone="${z}"][data-pile="${p}"]`);
+  if (node) node.focus();
 }
 
 function drawLog() {
@@ -209,6 +227,7 @@ function markSources() {
     if (isCard && startingAt(place).length) node.draggable = true;
     // A pile target lights the pile; a card target (a card spot) lights that card.
     if (targets.some(t => t.length === place.length && matches(t, place))) node.classList.add("target");
+    if (node.classList.contains("source") || node.classList.contains("target")) node.tabIndex = 0;
   }
   if (page.selected) {
     const [z, p, k] = page.selected;
@@ -235,6 +254,23 @@ function setUpBoard() {
   board.addEventListener("click", event => {
     const node = event.target.closest(".card[data-zone]") || event.target.closest(".pile");
     if (node && page.seat !== null) clicked(node);
+  });
+  // A card with one legal move goes there on a double click (the first click chose it).
+  board.addEventListener("dblclick", event => {
+    const card = event.target.closest(".card[data-zone]");
+    if (!card || page.seat === null) return;
+    const place = placeOf(card);
+    const from = startingAt(place).length ? startingAt(place) : startingAt(place.slice(0, 2));
+    if (from.length === 1) send(from[0]);
+  });
+  // The keyboard: Tab reaches every card and pile a move starts from or goes to; Enter or space
+  // picks it, as a click does.
+  board.addEventListener("keydown", event => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const node = event.target.closest(".card[data-zone]") || event.target.closest(".pile");
+    if (!node || page.seat === null) return;
+    event.preventDefault();
+    clicked(node);
   });
   board.addEventListener("dragstart", event => {
     const card = event.target.closest(".card[data-zone]");
@@ -272,10 +308,10 @@ function drawOverlay(message) {
     return;
   }
   if (message.final) {
-    panel.replaceChildren(el("h2", "", "Game over"),
+    panel.replaceChildren(el("h2", "", outcome(message.final)),
       table(["seat", "place", "score", "result"], message.final.map(r =>
         [seatName(r.seat) + (r.seat === page.seat ? " (you)" : ""), String(r.place), cell(r.score), typeof r.result === "number" && r.result > 0 ? `+${r.result}` : cell(r.result)])),
-      closeButton(overlay));
+      ...breakdown(message), closeButton(overlay));
     overlay.hidden = page.closedFinal === true;
     return;
   }
@@ -287,6 +323,7 @@ function drawOverlay(message) {
     drawScores(message.hand_end, values);
     parts.push(values);
   }
+  parts.push(...breakdown(message));
   parts.push(el("p", "", waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}` : ""));
   if (page.seat !== null && !message.ready.includes(page.seat)) {
     const ready = el("button", "ready", "Ready for the next hand");
@@ -297,6 +334,31 @@ function drawOverlay(message) {
   }
   panel.replaceChildren(...parts);
   overlay.hidden = false;
+}
+
+// "You won", "You came 2nd of 3" (a shared place says so), or for a spectator "Game over".
+function outcome(final) {
+  const mine = final.find(r => r.seat === page.seat);
+  if (!mine) return "Game over";
+  const shared = final.filter(r => r.place === mine.place).length > 1;
+  if (mine.place === 1) return shared ? "You won, tied" : "You won";
+  const nth = ["", "1st", "2nd", "3rd"][mine.place] || `${mine.place}th`;
+  return `You came ${nth}${shared ? ", tied" : ""} of ${final.length}`;
+}
+
+// The hand's named score parts: a row per part, a column per seat (per team in a game of teams).
+function breakdown(message) {
+  const parts = message.hand_parts || {};
+  const labels = Object.keys(parts);
+  if (!labels.length) return [];
+  const teams = message.view.teams;
+  const owners = [];
+  parts[labels[0]].forEach((_, seat) => {
+    const name = teams ? `T${teams[seat] + 1}` : seatName(seat);
+    if (!owners.some(([n]) => n === name)) owners.push([name, seat]);
+  });
+  return [el("h3", "", "The hand"),
+          table(["", ...owners.map(([name]) => name)], labels.map(l => [l, ...owners.map(([, s]) => cell(plain(parts[l][s])))]))];
 }
 
 function closeButton(overlay) {
