@@ -30,3 +30,10 @@ def reads_by_type(monkeypatch) -> list[str]:
         return lambda value: names.append(name) or read(value)
     monkeypatch.setattr(ops, "member_reader", counted)
     return names
+
+
+def everyone_ready(table):
+    """A served real-time table waits for every person's "ready" before its first hand: each says so."""
+    for seat in table.people:
+        table.set_ready(seat)
+    return table

@@ -14,7 +14,7 @@ from interpreter.play.serve.hints import move_spots
 from interpreter.play.serve.registry import Tables
 from interpreter.play.serve.runner import ServerThread
 
-from tests.helpers import GAMES
+from tests.helpers import GAMES, everyone_ready
 from tests.test_tui import assert_no_identifiers
 
 MAX_ACTIONS = 600
@@ -105,6 +105,14 @@ def test_two_pages_play_a_hand_of_nerts(browser):
     ways = {"click": 0, "drag": 0, "double": 0, "pile": 0, "button": 0}
     with ServerThread(tables, rate=1000, burst=1000) as server:   # the test clicks fast
         pages = [open_seat(browser, server, table, seat) for seat in (0, 1)]
+        for seat, page in enumerate(pages):        # nothing starts before everyone is ready
+            page.wait_for_selector("#overlay:not([hidden]) h2")
+            assert page.locator("#panel h2").inner_text() == "Ready to play?"
+            assert session.paused and session.state.moves == 0 and page.locator("#moves button.move").count() == 0
+            page.locator("button.ready").click()
+            page.wait_for_selector("#panel >> text=You are ready." if seat == 0 else "#overlay[hidden]",
+                                   state="attached")
+        assert not session.paused
         for count in range(MAX_ACTIONS):
             if session.paused:
                 break
@@ -146,8 +154,8 @@ def test_every_bundled_game_is_drawn_from_its_view(browser, path):
     """Every card the seat sees is drawn with its label, the dice with their values, every move
     is a button; and the page raises no error."""
     tables = Tables()
-    table = tables.create(str(path), seed=8, bots=set(range(1, 8)) & set(range(table_size(path))), bot_kind="random",
-                          fake_clock=0.5)
+    table = everyone_ready(tables.create(str(path), seed=8, bots=set(range(1, 8)) & set(range(table_size(path))),
+                                         bot_kind="random", fake_clock=0.5))
     with ServerThread(tables, rate=1000, burst=1000) as server:   # the test clicks fast
         page = open_seat(browser, server, table, 0)
         wait_version(page, table.version)

@@ -12,7 +12,7 @@ from interpreter.errors import RecordError
 from interpreter.play.serve.registry import Tables, setup_path
 from interpreter.play.serve.runner import ServerThread
 
-from tests.helpers import GAMES
+from tests.helpers import GAMES, everyone_ready
 
 
 @pytest.fixture
@@ -115,8 +115,8 @@ def test_every_accepted_move_is_on_the_record_at_once(dice_table):
 def test_a_table_is_restored_from_its_record_exactly(tmp_path):
     path = tmp_path / "nerts.jsonl"
     tables = Tables()
-    table = tables.create(str(GAMES / "nerts.yaml"), players=3, bots={1, 2}, bot_kind="priority", seed=11,
-                          fake_clock=0.75, record_path=str(path))
+    table = everyone_ready(tables.create(str(GAMES / "nerts.yaml"), players=3, bots={1, 2}, bot_kind="priority",
+                                         seed=11, fake_clock=0.75, record_path=str(path)))
     session = table.session
     for _ in range(60):
         table.move(0, session.legal(0)[0].text, table.version)
@@ -150,7 +150,8 @@ def test_a_table_stopped_between_hands_is_restored_between_hands(tmp_path):
     from interpreter.bots.agents import make_bot
 
     path = tmp_path / "nerts.jsonl"
-    table = Tables().create(str(GAMES / "nerts.yaml"), players=2, seed=29, fake_clock=0.5, record_path=str(path))
+    table = everyone_ready(Tables().create(str(GAMES / "nerts.yaml"), players=2, seed=29, fake_clock=0.5,
+                                           record_path=str(path)))
     session, loaded = table.session, table.loaded
     bots = [make_bot("priority", loaded.game, seat, 29) for seat in range(2)]
     for count in range(1000):

@@ -10,7 +10,7 @@ from interpreter.bots.agents import make_bot
 from interpreter.play.serve.registry import Tables
 from interpreter.play.serve.runner import ServerThread
 
-from tests.helpers import GAMES
+from tests.helpers import GAMES, everyone_ready
 
 SEED = 19
 MAX_MOVES = 1000
@@ -19,7 +19,8 @@ MAX_MOVES = 1000
 def test_three_people_play_a_hand_of_nerts_to_its_end(tmp_path):
     tables = Tables()
     record = tmp_path / "nerts.jsonl"
-    table = tables.create(str(GAMES / "nerts.yaml"), players=3, seed=SEED, fake_clock=0.5, record_path=str(record))
+    table = everyone_ready(tables.create(str(GAMES / "nerts.yaml"), players=3, seed=SEED, fake_clock=0.5,
+                                         record_path=str(record)))
     session, loaded = table.session, table.loaded
     bots = [make_bot("priority", loaded.game, seat, SEED) for seat in range(3)]    # what each person chooses
     races = []

@@ -17,7 +17,7 @@ from interpreter.play.serve.console import LOGGER
 from interpreter.play.serve.registry import Tables
 from interpreter.play.serve.runner import ServerThread
 
-from tests.helpers import GAMES
+from tests.helpers import GAMES, everyone_ready
 
 GAME_STOPPED = "the table has stopped: the game met an error (the host has the details)"
 WAIT = 10.0
@@ -69,7 +69,8 @@ def test_a_game_error_on_the_ticker_stops_that_table_only(tmp_path, console):
     path = probe(tmp_path, free_play=True)
     # The bot's move is due a second after the table is made: time for the server to start and
     # for the console to be listened to (the server's logging set-up replaces its handlers).
-    broken = tables.create(str(path), players=2, bots={1}, bot_speed=1.0, record_path=str(tmp_path / "p.jsonl"))
+    broken = everyone_ready(tables.create(str(path), players=2, bots={1}, bot_speed=1.0,
+                                          record_path=str(tmp_path / "p.jsonl")))
     other = tables.create(str(GAMES / "nerts.yaml"), players=2, bots={0, 1}, bot_speed=0.05, seed=3)
     with ServerThread(tables) as server:
         said = console()
@@ -112,8 +113,8 @@ def test_a_game_error_on_a_persons_move_stops_the_table(tmp_path, console):
 def test_a_bots_move_that_cannot_be_recorded_stops_the_table_unplayed(tmp_path, console):
     record = tmp_path / "nerts.jsonl"
     tables = Tables()
-    table = tables.create(str(GAMES / "nerts.yaml"), players=2, bots={1}, bot_speed=0.05, seed=7,
-                          record_path=str(record))
+    table = everyone_ready(tables.create(str(GAMES / "nerts.yaml"), players=2, bots={1}, bot_speed=0.05, seed=7,
+                                         record_path=str(record)))
     reason = "the table has stopped: the server cannot write its record (No space left on device)"
     with ServerThread(tables) as server:
         said = console()

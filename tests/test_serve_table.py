@@ -8,11 +8,11 @@ from interpreter.bots.agents import make_bot
 from interpreter.errors import OptionError
 from interpreter.play.serve.registry import Tables
 
-from tests.helpers import GAMES
+from tests.helpers import GAMES, everyone_ready
 
 
 def nerts_table(**kw):
-    return Tables().create(str(GAMES / "nerts.yaml"), players=2, seed=1, fake_clock=0.5, **kw)
+    return everyone_ready(Tables().create(str(GAMES / "nerts.yaml"), players=2, seed=1, fake_clock=0.5, **kw))
 
 
 def play_by_bots(table, steps):

@@ -212,9 +212,10 @@ class Player:
             self.shown_hand = state["hand_end"]["round"]
             self.echo(f"== end of round {self.shown_hand} ==")
             self.echo(render_view(state["hand_end"], color=self.color).split("\n", 1)[1])
-        self.echo("== hand over ==")
+        first = state["hand_end"] is None and state["view"]["round"] == 1     # everyone ready to start
+        self.echo("== waiting for everyone ==" if first else "== hand over ==")
         if self.seat is not None and self.seat not in state["ready"]:
-            self.read_line(f"P{self.seat + 1}: press Enter when ready for the next hand ")
+            self.read_line(f"P{self.seat + 1}: press Enter when ready {'to play' if first else 'for the next hand'} ")
             self.remote.send({"type": "ready"})
         while self.remote.take(block=True) and self.remote.state["paused"] and not self.remote.stopped:
             pass

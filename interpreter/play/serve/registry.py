@@ -81,6 +81,8 @@ class Tables:
                 raise
         try:
             session = session_for(loaded, setup, writer)
+            if session.humans and any(phase.turns is None for phase in loaded.game.phases):
+                session.paused = True       # in real time the bots wait for every person's "ready"
             table = HostedTable(table_id or new_table_id(), session, _clock(fake_clock), setup)
             if record_path:
                 write_setup(record_path, table)

@@ -317,7 +317,8 @@ function drawOverlay(message) {
   }
   if (!message.paused) { overlay.hidden = true; return; }
   const waiting = message.people.filter(s => !message.ready.includes(s));
-  const parts = [el("h2", "", `End of round ${message.hand_end ? message.hand_end.round : view.round - 1}`)];
+  const first = !message.hand_end && view.round === 1;      // the first hand waits for everyone too
+  const parts = [el("h2", "", first ? "Ready to play?" : `End of round ${message.hand_end ? message.hand_end.round : view.round - 1}`)];
   if (message.hand_end) {          // the hand's last position, as this seat saw it: its public values
     const values = el("div", "hand-values");
     drawScores(message.hand_end, values);
@@ -326,7 +327,7 @@ function drawOverlay(message) {
   parts.push(...breakdown(message));
   parts.push(el("p", "", waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}` : ""));
   if (page.seat !== null && !message.ready.includes(page.seat)) {
-    const ready = el("button", "ready", "Ready for the next hand");
+    const ready = el("button", "ready", first ? "Ready" : "Ready for the next hand");
     ready.onclick = () => page.socket.send(JSON.stringify({ type: "ready" }));
     parts.push(ready);
   } else if (page.seat !== null) {
