@@ -29,12 +29,26 @@ def test_a_race_goes_to_the_earlier_stamp_and_the_loser_is_told_who_was_first():
     table = nerts_table()
     play_by_bots(table, 210)
     seen = table.version           # both people see this position and want the same pile
+    table.state_message(0, None)    # sent to them
     assert table.move(1, "build 6S foundations#6", seen) == (True, None)
     changed, reply = table.move(0, "build 6S foundations#6", seen)
     assert not changed
     assert reply == {"type": "refused", "move": "build 6S foundations#6",
                      "reason": "too slow: P2 played 'build 6♠ on foundation 6' 0.5 s earlier"}
     assert table.session.log_lines(0)[-1] == "P2: build 6♠ on foundation 6"
+
+
+def test_a_refusal_names_the_action_that_made_the_move_impossible_not_the_newest():
+    table = nerts_table()
+    play_by_bots(table, 210)
+    seen = table.version
+    table.state_message(0, None)
+    assert table.move(1, "build 6S foundations#6", seen) == (True, None)
+    later = next(m for m in table.session.legal(1) if m.name == "turn")
+    assert table.move(1, later.text, table.version) == (True, None)      # P2 moves on: turns its stock
+    changed, reply = table.move(0, "build 6S foundations#6", seen)
+    assert reply["reason"] == "too slow: P2 played 'build 6♠ on foundation 6' 1.0 s earlier"
+    assert table.session.log_lines(0)[-1] == "P2: turn stock cards onto the waste"
 
 
 def test_a_move_that_was_never_possible_is_refused_with_the_engines_reason():

@@ -24,6 +24,7 @@ from .protocol import ProtocolError, refused
 from .tokens import SeatTokens
 
 LOG_ON_JOIN = 200          # log lines a new connection receives at first
+SEEN_KEPT = 64             # recent positions kept, to name the action that made a late move impossible
 
 __all__ = ["HostedSession", "HostedTable", "TableSetup"]
 
@@ -53,6 +54,7 @@ class HostedTable:
         self.version = 0
         self.history: list[tuple[int, Action]] = []     # every action with the version it made
         self.ready: set[int] = set()
+        self.seen: dict[int, Any] = {}                  # version -> the position sent at it (recent ones)
         self.connected: dict[int, int] = {}             # seat -> open connections
         self.stopped: str | None = None                 # why the table stopped, for its seats
         self._advance()                                 # an error here is the caller's: no table
@@ -153,7 +155,7 @@ class HostedTable:
         try:
             move = s.resolve(seat, text)
         except IllegalMove as error:
-            return changed, refused(text, self._too_slow(seat, version, now) or _reason(error))
+            return changed, refused(text, self._too_slow(seat, text, version, now) or _reason(error))
         # In turns the session stamps a move with the table's time: the moment it arrived, here too.
         s.table.now = max(s.table.now, now)
         submitted = s.submit(seat, move, now)
@@ -181,25 +183,33 @@ class HostedTable:
             self.history.append((self.version, action))
         return bool(actions)
 
-    def _too_slow(self, seat: int, version: int | None, now: float) -> str | None:
-        """The move the seat chose was possible when it chose it: name the last action since then."""
-        last = None
-        for made, action in reversed(self.history):
-            if version is None or made <= version:
-                break
-            if action.seat != seat:
-                last = action
-                break
-        if last is None:
+    def _too_slow(self, seat: int, text: str, version: int | None, now: float) -> str | None:
+        """When the move the seat chose was possible in the position it saw (``version``), the
+        action since then that made it impossible, named; None when it never was (the engine's
+        reason is given), or when that position is no longer kept."""
+        seen = self.seen.get(version) if version is not None else None
+        if seen is None:
             return None
-        took = self.session.words.move(last.move, seat)
-        return f"too slow: P{last.seat + 1} played '{took}' {max(0.0, now - last.time):.1f} s earlier"
+        position, loaded = seen.clone(), self.loaded
+        if not _legal(loaded, position, seat, text):
+            return None
+        for made, action in self.history:
+            if made <= version:
+                continue
+            loaded.apply(position, action.move, action.seat)
+            if not _legal(loaded, position, seat, text):
+                if action.seat == seat:
+                    return None
+                took = self.session.words.move(action.move, seat)
+                return f"too slow: P{action.seat + 1} played '{took}' {max(0.0, now - action.time):.1f} s earlier"
+        return None
 
     # -- what a seat is sent -----------------------------------------------------------------------
     def state_message(self, seat: int | None, log_from: int | None) -> dict:
         """The table as ``seat`` may see it; the log from line ``log_from`` (None: the last lines)."""
         s = self.session
         state = s.state
+        self._keep_seen()
         view = s.view(seat)
         legal = s.legal(seat) if seat is not None and not state.over and not self.stopped else []
         view["moves"] = [m.text for m in legal]
@@ -224,6 +234,14 @@ class HostedTable:
         }
         return message
 
+    def _keep_seen(self) -> None:
+        """The position at this version, kept a while: a move chosen in it and refused later is
+        told which action since made it impossible."""
+        if self.version not in self.seen:
+            self.seen[self.version] = self.session.state.clone()
+            while len(self.seen) > SEEN_KEPT:
+                del self.seen[next(iter(self.seen))]
+
     def final(self) -> list[dict]:
         state = self.session.state
         scores, results, places = self.loaded.scores(state), self.loaded.results(state), self.loaded.ranking(state)
@@ -235,6 +253,10 @@ class HostedTable:
                 "players": self.session.players, "people": self.people, "bots": self.setup.bots,
                 "free_play": any(p.turns is None for p in self.session.game.phases),
                 "layout": self.session.game.layout, "words": self.session.words.for_players()}
+
+
+def _legal(loaded: Any, state: Any, seat: int, text: str) -> bool:
+    return any(m.text == text for m in loaded.legal_moves(state, seat))
 
 
 def _reason(error: IllegalMove) -> str:
