@@ -4,6 +4,7 @@ both press Ready and the next hand starts. Screenshots go to tests/artifacts/.""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -173,6 +174,7 @@ def test_every_bundled_game_is_drawn_from_its_view(browser, path):
         if words.summary:
             page.locator("#rules summary").click()
             assert " ".join(words.summary.split())[:40] in " ".join(page.locator("#rules").inner_text().split())
+        assert page.evaluate((Path(__file__).parent / "contrast.js").read_text()) == []    # text contrast >= 4.5:1
         screenshot(page, f"game_{path.stem}")
         assert page.errors == []
 
