@@ -253,3 +253,23 @@ def card_name(label):
     ranks = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
     suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
     return f"{ranks.get(label[:-1], label[:-1])} of {suits[label[-1]]}"
+
+
+def test_a_wrong_link_says_so_and_a_lost_server_shows_a_banner(browser):
+    tables = Tables()
+    table = tables.create(str(GAMES / "dice_poker.yaml"), players=2, seed=4, fake_clock=0.5)
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        page = browser.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.goto(f"{server.url}/t/{table.id}#token=not-a-token")
+        page.wait_for_selector("#overlay:not([hidden]) h2")
+        assert page.locator("#panel h2").inner_text() == "Cannot join this table"
+        assert page.locator("#panel p").first.inner_text() == "this token is not one of this table's seats"
+        assert page.locator("#status").inner_text() == "not joined"
+        seated = open_seat(browser, server, table, 0)
+        wait_version(seated, table.version)
+        assert seated.locator("#banner").is_hidden()
+    seated.wait_for_selector("#banner:not([hidden])")       # the server is gone
+    assert seated.locator("#banner").inner_text() == "The connection to the table is lost: reconnecting…"
+    assert page.errors == [] and seated.errors == []

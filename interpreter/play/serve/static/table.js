@@ -23,9 +23,18 @@ function connect() {
   };
   socket.onmessage = event => receive(JSON.parse(event.data));
   socket.onclose = () => {
+    if (page.refused) return;            // the link is wrong: trying again would not help
     status("offline", "offline");
+    if (page.welcome) banner("The connection to the table is lost: reconnecting…");
     if (page.reconnects++ < MAX_RECONNECTS) setTimeout(connect, Math.min(500 * 2 ** page.reconnects, 10000));
+    else banner("The table cannot be reached. Reload the page to try again.");
   };
+}
+
+function banner(text) {
+  const node = $("banner");
+  node.textContent = text || "";
+  node.hidden = !text;
 }
 
 function status(text, cls) {
@@ -36,6 +45,7 @@ function status(text, cls) {
 
 function receive(message) {
   if (message.type === "welcome") {
+    if (page.welcome) { banner(""); toast("Back online", "go"); }
     page.welcome = message;
     useWords(message.words);
     drawRules(message.words);
@@ -58,7 +68,7 @@ function receive(message) {
     toast(message.reason, "bad");
   } else if (message.type === "error") {
     toast(message.error, "bad");
-    if (!page.welcome) status(message.error, "offline");
+    if (!page.welcome) refusedJoin(message.error);
   }
 }
 
@@ -296,6 +306,16 @@ function setUpBoard() {
     page.dragging = false;
     if (page.pending) { const message = page.pending; page.pending = null; show(message); }
   });
+}
+
+// A join refused (a wrong or expired link): said on the page, and no endless reconnecting.
+function refusedJoin(error) {
+  page.refused = true;
+  status("not joined", "offline");
+  $("title").textContent = "Cannot join this table";
+  $("panel").replaceChildren(el("h2", "", "Cannot join this table"), el("p", "", error),
+    el("p", "hint", "Check the link, or ask the host for a new one."));
+  $("overlay").hidden = false;
 }
 
 // -- between hands, and the end ---------------------------------------------------------------------
