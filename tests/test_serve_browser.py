@@ -273,3 +273,23 @@ def test_a_wrong_link_says_so_and_a_lost_server_shows_a_banner(browser):
     seated.wait_for_selector("#banner:not([hidden])")       # the server is gone
     assert seated.locator("#banner").inner_text() == "The connection to the table is lost: reconnecting…"
     assert page.errors == [] and seated.errors == []
+
+
+def test_the_logs_numbers_are_its_own_after_a_join_and_a_reload(browser, monkeypatch):
+    from interpreter.play.serve import hosted
+    monkeypatch.setattr(hosted, "LOG_ON_JOIN", 3)           # a join gets only the last three lines
+    tables = Tables()
+    table = tables.create(str(GAMES / "dice_poker.yaml"), players=2, bots={1}, bot_kind="random", seed=4,
+                          fake_clock=0.5)
+    for _ in range(4):
+        table.move(0, table.session.legal(0)[0].text, table.version)
+    lines = table.session.log_lines(0)
+    assert len(lines) > 6
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        page = open_seat(browser, server, table, 0)
+        for _ in range(2):                                   # as first opened, then reloaded
+            wait_version(page, table.version)
+            assert page.locator("#log").get_attribute("start") == str(len(lines) - 2)
+            assert page.locator("#log li").all_inner_texts() == lines[-3:]
+            page.reload()
+            page.wait_for_function("document.body.dataset.version !== undefined")

@@ -6,7 +6,7 @@ import { cell, drawBoard, drawScores, el, plain, seatName, table, useWords, word
 const MAX_RECONNECTS = 30;
 const page = {
   socket: null, message: null, pending: null, seat: null, selected: null, dragging: false,
-  reconnects: 0, log: [], welcome: null,
+  reconnects: 0, log: [], logBase: 0, welcome: null,
 };
 const $ = id => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -53,7 +53,10 @@ function receive(message) {
     page.log = [];
     document.title = `${message.game}${message.seat === null ? " (watching)" : ` — ${seatName(message.seat)}`}`;
   } else if (message.type === "state") {
-    page.log = page.log.slice(0, message.log_from).concat(message.log);
+    // The log's lines from number log_from on: after a (re)join only the last ones come, so the
+    // page keeps the number of its first line (logBase), for the numbers to stay the log's own.
+    if (!page.log.length) page.logBase = message.log_from;
+    page.log = page.log.slice(0, Math.max(0, message.log_from - page.logBase)).concat(message.log);
     if (page.message && page.message.paused && !message.paused && !message.view.over) toast("Go!", "go");
     if (page.dragging) page.pending = message;
     else show(message);
@@ -122,7 +125,7 @@ function refocus(place) {
 function drawLog() {
   const list = $("log");
   const shown = page.log.slice(-150);
-  list.start = page.log.length - shown.length + 1;        // the numbers are the log's own
+  list.start = page.logBase + page.log.length - shown.length + 1;        // the numbers are the log's own
   list.replaceChildren(...shown.map(line => el("li", "", moveText(line))));
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
