@@ -22,8 +22,11 @@ def find_typed(game: Any, state: Any, seat: int, entry: str, words: Words) -> An
         moves = legal_moves(game, state, seat)
         wanted = _normal(text)
         said = [m for m in moves if _normal(typed_text(words.move(m, seat))) == wanted]
-        if said:
+        if len(said) == 1:
             return said[0]
+        if said:             # two moves that read alike: their notations tell them apart
+            raise IllegalMove(f"'{entry}' could be any of: {', '.join(m.text for m in said)}",
+                              hint="type one of them as written") from None
         using = [m for m in moves if any(card.label.lower() == wanted for card in _cards(m.args))]
         if len(using) == 1:
             return using[0]

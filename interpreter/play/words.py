@@ -31,6 +31,9 @@ def plain_words(name: str) -> str:
 
 
 class Words:
+    """One game's words for people, read once from its file; every method answers for a viewer
+    where the words depend on who reads them (``your work pile 2``, another's private move)."""
+
     def __init__(self, game: Any):
         data = game.spec.data
         self.summary: str = data.get("summary", "")
