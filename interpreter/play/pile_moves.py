@@ -1,5 +1,5 @@
 """The moves a pile stands for when it is picked itself: a move without choices is played on the
-pile its rules name first (turning the stock names the stock; calling "Nerts!" the Nerts pile).
+pile its rules name first (turning the stock names the stock; drawing a card, the pile drawn from).
 Read from the game file, so it knows no game: the first zone named in the move's ``when``, then
 its ``do``."""
 from __future__ import annotations
