@@ -168,7 +168,11 @@ def test_every_bundled_game_is_drawn_from_its_view(browser, path):
         assert page.locator("#board .die").all_inner_texts() == [str(d) for d in view["dice"]]
         assert page.locator("#moves button.move").evaluate_all("bs => bs.map(b => b.dataset.move)") == view["moves"]
         # In the game's words: the moves, the zones and variables, none the game labels or hides.
-        assert page.locator("#moves button.move").all_inner_texts() == message["move_words"]
+        assert page.locator("#moves button.move").evaluate_all("bs => bs.map(b => b.firstChild.textContent)") == \
+            message["move_words"]
+        previews = page.locator("#moves button.move").evaluate_all(
+            "bs => bs.map(b => b.querySelector('.preview') && b.querySelector('.preview').textContent)")
+        assert previews == (message["previews"] or [None] * len(previews))
         assert_no_identifiers(table.loaded, [page.locator("#layout").inner_text()])
         words = table.session.words
         if words.summary:
@@ -293,3 +297,20 @@ def test_the_logs_numbers_are_its_own_after_a_join_and_a_reload(browser, monkeyp
             assert page.locator("#log li").all_inner_texts() == lines[-3:]
             page.reload()
             page.wait_for_function("document.body.dataset.version !== undefined")
+
+
+def test_a_scoring_move_shows_what_it_would_score_now(browser):
+    tables = Tables()
+    table = tables.create(str(GAMES / "dice_poker.yaml"), players=2, seed=4, fake_clock=0.5)
+    seat = table.session.state.current
+    table.move(seat, "throw", table.version)
+    message = table.state_message(seat, None)
+    scored = {m: p for m, p in zip(message["view"]["moves"], message["previews"]) if m.startswith("score ")}
+    assert scored and all(p is not None and p[0] in "+-" for p in scored.values())
+    assert all(p is None for m, p in zip(message["view"]["moves"], message["previews"]) if m.startswith("rethrow"))
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        page = open_seat(browser, server, table, seat)
+        wait_version(page, table.version)
+        for move, preview in scored.items():
+            assert button(page, move).locator(".preview").inner_text() == preview
+        assert page.errors == []

@@ -6,7 +6,7 @@ from interpreter.api import load_game
 from interpreter.play.session import Session
 from interpreter.play.terminal import Clock
 from interpreter.play.tui.clock import RealClock, StepClock
-from interpreter.play.tui.scores import HIDDEN, OWN, PUBLIC, ScoreWatch, score_reads, scores_line
+from interpreter.play.scores import HIDDEN, OWN, PUBLIC, ScoreWatch, score_reads, scores_line
 from tests.helpers import load
 
 PEEK = """

@@ -47,5 +47,5 @@ def play(file: str, options: dict, players: int | None, seed: int | None, bot_ki
 def _front_end(session: Session, fake_clock: float | None, plain: bool, color: bool) -> int:
     if plain or not on_terminal():
         return TerminalGame(session, Clock(fake_clock), color=color, handover_blank=on_terminal()).run()
-    from .tui.app import TableApp       # Textual is loaded only for the full-screen table
+    from .tui.app import TableApp  # Textual is loaded only for the full-screen table
     return TableApp(session, color=color, fake_clock=fake_clock).play()

@@ -25,7 +25,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .connection import CLOSE_POLICY, GONE, Connection, SocketHooks
 from .hosted import HostedTable
 from .hub import Hub
-from .protocol import MAX_REFUSED_IN_A_ROW, RATE_BURST, RATE_PER_SECOND, ProtocolError, RateLimit, error, parse_client
+from .protocol import (
+    MAX_REFUSED_IN_A_ROW,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    ProtocolError,
+    RateLimit,
+    error,
+    parse_client,
+)
 from .registry import Tables
 
 JOIN_TIMEOUT = 30.0         # a connection that does not join by then is closed

@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ...errors import IllegalMove, RecordError, RulesError
+from ..preview import move_previews
 from ..realtime import Action
+from ..scores import ScoreWatch
 from .console import console
 from .hints import move_spots
 from .hosted_session import HostedSession
@@ -55,6 +57,7 @@ class HostedTable:
         self.history: list[tuple[int, Action]] = []     # every action with the version it made
         self.ready: set[int] = set()
         self.seen: dict[int, Any] = {}                  # version -> the position sent at it (recent ones)
+        self.scores = ScoreWatch(self.loaded)
         self.connected: dict[int, int] = {}             # seat -> open connections
         self.stopped: str | None = None                 # why the table stopped, for its seats
         self._advance()                                 # an error here is the caller's: no table
@@ -214,12 +217,15 @@ class HostedTable:
         legal = s.legal(seat) if seat is not None and not state.over and not self.stopped else []
         view["moves"] = [m.text for m in legal]
         words = [s.words.move(m, seat) for m in legal]      # each move as the seat reads it
+        previews = move_previews(s, self.scores, view, seat, legal) if legal and s.game.score is not None else []
         if log_from is None:
             log_from = max(0, len(s.log) - LOG_ON_JOIN)
         message = {
             "type": "state", "version": self.version, "view": view,
             "spots": move_spots(s.game, state, seat, legal) if legal else {},
             "move_words": words,
+            # What each move would score now, where that tells the seat nothing new (else null).
+            "previews": previews,
             "log": [s.entry_text(e, seat) for e in s.log[log_from:]], "log_from": log_from,
             "paused": s.paused and not state.over, "ready": sorted(self.ready),
             "people": self.people, "bots": self.setup.bots,

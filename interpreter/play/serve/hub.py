@@ -19,8 +19,14 @@ from starlette.websockets import WebSocket
 from .connection import Connection
 from .console import console
 from .hosted import HostedTable
-from .protocol import (MAX_CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS_PER_TABLE, RATE_BURST, RATE_PER_SECOND,
-                       presence, stopped)
+from .protocol import (
+    MAX_CONNECTIONS_PER_ADDRESS,
+    MAX_CONNECTIONS_PER_TABLE,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    presence,
+    stopped,
+)
 from .registry import Tables
 
 TICK = 0.05                 # seconds between looks at the bots' clocks

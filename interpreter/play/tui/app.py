@@ -30,6 +30,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from ...errors import RecordError, RulesError
 from ..card_text import card_text
+from ..scores import ScoreWatch
 from ..session import Session
 from ..signals import STOPPING, Stopped, exit_code, handlers_kept, stop_reason
 from ..terminal import EXIT_NOT_FINISHED, SEED_WARNING, final_table, tell
@@ -39,7 +40,6 @@ from .clock import RealClock, StepClock
 from .controller import BETWEEN, COVER, OVER, PLAY, WATCH, Controller
 from .help import HelpScreen
 from .places import spot_at, spot_positions, step, without_spots
-from .scores import ScoreWatch
 from .status import status_text
 from .widgets import BoardPane, ChoiceList, MoveInput
 

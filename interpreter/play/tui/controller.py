@@ -12,14 +12,14 @@ from typing import Any
 
 from ...errors import IllegalMove
 from ..pile_moves import first_zones, own_pile
+from ..preview import score_preview
+from ..scores import ScoreWatch
 from ..session import Session
 from ..terminal import MAX_ENTRY_CHARS
 from ..words import rules_text
 from .board import changed_piles
 from .builder import DONE, MoveBuilder, Option, stable_key
 from .places import candidates, places_of
-from .preview import score_preview
-from .scores import ScoreWatch
 
 MARK_SECONDS = 1.5      # how long a pile that just changed stays marked
 GONE_SECONDS = 2.0      # how long a choice no longer possible keeps its place (free play)
@@ -80,7 +80,7 @@ class Controller:
             return []
         options = self._stable(self.builder.options())
         shown = [self._preview(option) if option.enabled else None for option in options]
-        if all(p in (None, "+0") for p in shown):      # nothing to tell apart: no previews
+        if all(p in (None, "+0") for p in shown):      # nothing to tell apart: no previews (as move_previews)
             return options
         return [o if p is None else Option(f"{o.label}  {p}", o.key, o.marked, o.enabled) for o, p in zip(options, shown)]
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from rich.text import Text
 
+from ..scores import ScoreWatch, number_text, scores_line
 from .controller import BETWEEN, OVER
-from .scores import ScoreWatch, number_text, scores_line
 
 
 def status_text(view: dict, session: Any, now: float, mode: str, watch: ScoreWatch | None = None,

@@ -142,6 +142,13 @@ function wordsOf(move) {
   return said && index >= 0 && said[index] ? said[index] : move;
 }
 
+// What the move would score now (a scoring choice: "+28"), where the server gives it.
+function previewOf(move) {
+  const index = moves().indexOf(move);
+  const previews = page.message && page.message.previews;
+  return previews && index >= 0 ? previews[index] : null;
+}
+
 function spots(move) {
   return page.message.spots[move] || [];
 }
@@ -214,6 +221,8 @@ function drawMoves() {
     const row = el("div", "move-group");
     for (const move of list) {
       const button = el("button", "move", moveText(wordsOf(move)));
+      const preview = previewOf(move);
+      if (preview) button.append(el("span", "preview", preview));
       button.dataset.move = move;
       button.onclick = () => send(move);
       row.append(button);

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import RulesError
+from ..errors import RulesError
 from .scores import ScoreWatch, number_text
 
 
@@ -32,6 +32,13 @@ def score_preview(session: Any, watch: ScoreWatch, view: dict, seat: int, move: 
         return None
     change = after - before
     return ("+" if change >= 0 else "") + number_text(change)
+
+
+def move_previews(session: Any, watch: ScoreWatch, view: dict, seat: int, moves: list) -> list[str | None]:
+    """``score_preview`` of each move, or all None when they would all score the same nothing
+    (``+0``: a bid, a draw) and so tell the player nothing."""
+    shown = [score_preview(session, watch, view, seat, move) for move in moves]
+    return [None] * len(moves) if all(p in (None, "+0") for p in shown) else shown
 
 
 def _newly_seen(loaded: Any, before: Any, after: Any, seat: int) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.reads import ANY, EVERYTHING, expression_reads
+from ..engine.reads import ANY, EVERYTHING, expression_reads
 
 PUBLIC, OWN, HIDDEN = "public", "own", "hidden"
 
