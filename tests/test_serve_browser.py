@@ -314,3 +314,20 @@ def test_a_scoring_move_shows_what_it_would_score_now(browser):
         for move, preview in scored.items():
             assert button(page, move).locator(".preview").inner_text() == preview
         assert page.errors == []
+
+
+def test_two_tabs_on_one_seat_are_told(browser):
+    tables = Tables()
+    table = tables.create(str(GAMES / "dice_poker.yaml"), players=2, seed=4, fake_clock=0.5)
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        first = open_seat(browser, server, table, 0)
+        wait_version(first, table.version)
+        assert first.locator("#tabs").is_hidden()
+        second = open_seat(browser, server, table, 0)
+        for page in (first, second):
+            page.wait_for_selector("#tabs:not([hidden])")
+            assert page.locator("#tabs").inner_text() == \
+                "This seat is open in 2 tabs or windows: a move from any of them counts."
+        second.close()
+        first.wait_for_selector("#tabs", state="hidden")
+        assert first.errors == []

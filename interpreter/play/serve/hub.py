@@ -26,6 +26,7 @@ from .protocol import (
     RATE_PER_SECOND,
     presence,
     stopped,
+    tabs,
 )
 from .registry import Tables
 
@@ -70,6 +71,7 @@ class Hub:
             connection.post(stopped(table.stopped))
         self.send_state(table, connection)
         self._presence(table, before, connection)
+        self._tabs(table, seat, +1)
         return connection
 
     def leave(self, table: HostedTable, connection: Connection) -> None:
@@ -77,6 +79,18 @@ class Hub:
         self.connections[table.id].discard(connection)
         table.connect(connection.seat, -1)
         self._presence(table, before, None)
+        self._tabs(table, connection.seat, -1)
+
+    def _tabs(self, table: HostedTable, seat: int | None, change: int) -> None:
+        """After a page of ``seat`` opened (``change`` +1) or closed (-1): every page of the seat
+        is told how many have it open, when there are or were several (two tabs on one seat)."""
+        if seat is None:
+            return
+        pages = [c for c in self.connections.get(table.id, ()) if c.seat == seat]
+        if pages and max(len(pages), len(pages) - change) > 1:
+            text = json.dumps(tabs(len(pages)))
+            for page in pages:
+                page.post(text)
 
     def _presence(self, table: HostedTable, before: list[int], joined: Connection | None) -> None:
         now = table.connected_seats()

@@ -125,3 +125,8 @@ def stopped(reason: str) -> dict:
 
 def presence(connected: list[int]) -> dict:
     return {"type": "presence", "connected": connected}
+
+
+def tabs(open_: int) -> dict:
+    """How many pages have one seat open now (sent to each of them when it changes)."""
+    return {"type": "tabs", "open": open_}

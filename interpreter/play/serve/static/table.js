@@ -67,6 +67,10 @@ function receive(message) {
   } else if (message.type === "stopped") {
     toast(message.reason, "bad");
     status("stopped", "offline");
+  } else if (message.type === "tabs") {
+    const note = $("tabs");
+    note.textContent = message.open > 1 ? `This seat is open in ${message.open} tabs or windows: a move from any of them counts.` : "";
+    note.hidden = message.open <= 1;
   } else if (message.type === "refused") {
     toast(message.reason, "bad");
   } else if (message.type === "error") {
