@@ -188,13 +188,14 @@ def move_text(game: Any, move: Any, viewer: int | None) -> str:
     for param, value in zip(definition.params, move.args):
         if value is None:
             continue
-        word = _public_word(value) if param.private else show(value)
+        word = public_word(value) if param.private else show(value)
         if word != "":
             words.append(word)
     return " ".join(words)
 
 
-def _public_word(value: Any) -> str:
+def public_word(value: Any) -> str:
+    """What every seat saw of a private value: ``(3 cards)``, ``(a card)``, ``(hidden)``."""
     if isinstance(value, (list, tuple)):
         noun = "card" if value and all(isinstance(v, Card) for v in value) else "value"
         return f"({len(value)} {noun}{'' if len(value) == 1 else 's'})"

@@ -20,14 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots.agents import make_bot
-from ..engine.values import Card
 from ..engine.views import move_text, score_parts
 from ..errors import IllegalMove
 from .card_text import cards_in_text
 from .hand_events import finished_trick, hand_summary
 from .realtime import Action, Table
 from .record_writer import RecordWriter
-from .typed import find_typed
+from .typed import cards_of, find_typed
 from .undo import UndoLog
 from .words import Words
 
@@ -136,12 +135,7 @@ class Session:
         """Where the cards of ``moves`` lie on the board of ``view``: ``("card", zone, pile,
         position)`` -> the card, for the places where that view shows that very card (so nothing
         it does not show is told: a card the view hides has no place)."""
-        wanted = {}
-        for move in moves:
-            for arg in move.args:
-                for value in (arg if isinstance(arg, (list, tuple)) else (arg,)):
-                    if isinstance(value, Card):
-                        wanted[value.id] = value
+        wanted = {card.id: card for move in moves for card in cards_of(move.args)}
         places: dict[tuple, Any] = {}
         if not wanted:
             return places

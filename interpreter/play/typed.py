@@ -27,7 +27,7 @@ def find_typed(game: Any, state: Any, seat: int, entry: str, words: Words) -> An
         if said:             # two moves that read alike: their notations tell them apart
             raise IllegalMove(f"'{entry}' could be any of: {', '.join(m.text for m in said)}",
                               hint="type one of them as written") from None
-        using = [m for m in moves if any(card.label.lower() == wanted for card in _cards(m.args))]
+        using = [m for m in moves if any(card.label.lower() == wanted for card in cards_of(m.args))]
         if len(using) == 1:
             return using[0]
         if using:
@@ -46,7 +46,8 @@ def _normal(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
-def _cards(args: tuple) -> list[Card]:
+def cards_of(args: tuple) -> list[Card]:
+    """The cards among a move's arguments, those in lists too, in order."""
     out = []
     for arg in args:
         for value in (arg if isinstance(arg, (list, tuple)) else (arg,)):

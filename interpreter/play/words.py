@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.values import Card, ZoneRef
+from ..engine.views import public_word
 from ..load.words_check import PLACEHOLDER
 from .card_text import card_text
 
@@ -93,7 +94,7 @@ class Words:
         form everyone saw (``3 cards``, ``a card``)."""
         params = self._params.get(move.name, [])
         private = self._private.get(move.name, set()) if viewer != move.seat else set()
-        texts = {p: "" if v is None else _public(v) if p in private else self.value(move.name, p, v, viewer)
+        texts = {p: "" if v is None else public_word(v)[1:-1] if p in private else self.value(move.name, p, v, viewer)
                  for p, v in zip(params, move.args)}     # a none value is left out, as in the notation
         return self._filled(move.name, texts)
 
@@ -150,10 +151,3 @@ def _key(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def _public(value: Any) -> str:
-    if isinstance(value, (list, tuple)):
-        noun = "card" if value and all(isinstance(v, Card) for v in value) else "value"
-        return f"{len(value)} {noun}{'' if len(value) == 1 else 's'}"
-    return "a card" if isinstance(value, Card) else "hidden"
