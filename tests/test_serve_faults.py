@@ -55,7 +55,7 @@ def test_bad_messages_get_an_error_and_change_nothing(dice_table):
     assert replies == [
         {"type": "error", "error": "not a JSON message"},
         {"type": "error", "error": "message too large (5028 bytes; at most 4096)"},
-        {"type": "error", "error": 'unknown message type "dance"; expected one of join, move, ready'},
+        {"type": "error", "error": 'unknown message type "dance"; expected one of join, move, ready, name, rematch'},
         {"type": "error", "error": "already joined: open a new connection to change seat"},
     ]
     client.move("rethrow 1")

@@ -20,14 +20,18 @@ def test_good_messages():
     assert parse_client('{"type": "join"}') == ClientMessage("join")
     assert parse_client('{"type": "move", "move": "throw", "version": 3}') == ClientMessage("move", move="throw", version=3)
     assert parse_client(b'{"type": "ready"}') == ClientMessage("ready")
+    assert parse_client('{"type": "join", "token": "abc", "name": "  Ann \\t Lee "}') == \
+        ClientMessage("join", token="abc", name="Ann Lee")
+    assert parse_client('{"type": "name", "name": ""}') == ClientMessage("name", name="")
+    assert parse_client('{"type": "rematch"}') == ClientMessage("rematch")
 
 
 @pytest.mark.parametrize("raw, message", [
     ("nope", "not a JSON message"),
     (b"\xff\xfe", "not a JSON message"),
     ("[1, 2]", "a message is a JSON object with a 'type'"),
-    ('{"move": "x"}', "unknown message type null; expected one of join, move, ready"),
-    ('{"type": "shout"}', 'unknown message type "shout"; expected one of join, move, ready'),
+    ('{"move": "x"}', "unknown message type null; expected one of join, move, ready, name, rematch"),
+    ('{"type": "shout"}', 'unknown message type "shout"; expected one of join, move, ready, name, rematch'),
     ('{"type": "move"}', "'move' needs 'move'"),
     ('{"type": "move", "move": 3}', "'move': 'move' must be text"),
     ('{"type": "move", "move": "x", "version": "3"}', "'move': 'version' must be a whole number"),
@@ -35,6 +39,10 @@ def test_good_messages():
     ('{"type": "move", "move": ""}', "a move is 1 to 400 characters"),
     ('{"type": "move", "move": "x", "seat": 2}', "'move' has no field 'seat'"),
     ('{"type": "join", "token": null}', "'join': 'token' must be text"),
+    ('{"type": "name"}', "'name' needs 'name'"),
+    ('{"type": "name", "name": "' + "x" * 25 + '"}', "a name is at most 24 characters"),
+    ('{"type": "name", "name": "Ann\\u0007"}', "a name is printable text"),
+    ('{"type": "rematch", "now": true}', "'rematch' has no field 'now'"),
 ])
 def test_malformed_messages_are_refused_with_their_reason(raw, message):
     with pytest.raises(ProtocolError) as caught:

@@ -104,9 +104,12 @@ async def _refuse(websocket: WebSocket, text: str) -> None:
 
 
 async def serve_connection(hub: Hub, table: HostedTable, websocket: WebSocket) -> None:
-    seat = await _join(table, websocket)
-    if seat is False:
+    joined = await _join(table, websocket)
+    if joined is False:
         return
+    seat, name = joined
+    if seat is not None and name:
+        table.set_name(seat, name)
     connection = hub.join(table, websocket, seat)
     try:
         await _listen(hub, table, connection)
@@ -118,13 +121,14 @@ async def serve_connection(hub: Hub, table: HostedTable, websocket: WebSocket) -
 
 
 async def _join(table: HostedTable, websocket: WebSocket) -> Any:
-    """The seat the first message joins (None: a spectator), or False when it closed the connection."""
+    """The seat the first message joins (None: a spectator) and the name it gave, or False when it
+    closed the connection."""
     try:
         raw = await asyncio.wait_for(_receive(websocket), JOIN_TIMEOUT)
         message = parse_client(raw)
         if message.type != "join":
             raise ProtocolError("the first message must be 'join'")
-        return table.seat_for(message.token)
+        return table.seat_for(message.token), message.name
     except ProtocolError as problem:
         with contextlib.suppress(*GONE):
             await websocket.send_text(json.dumps(error(problem.message)))
@@ -155,6 +159,8 @@ async def _listen(hub: Hub, table: HostedTable, connection: Connection) -> None:
             connection.post(reply)
         if changed:
             hub.broadcast(table)
+        if changed and table.rematch_agreed:
+            hub.start_rematch(table)
         elif reply is not None and reply["type"] == "refused":
             hub.send_state(table, connection)         # the position as it is now, to choose again
         if not_taken >= MAX_REFUSED_IN_A_ROW:
@@ -173,7 +179,14 @@ def _handle(table: HostedTable, connection: Connection, raw: Any, limit: RateLim
         return error(problem.message), False
     if message.type == "join":
         return error("already joined: open a new connection to change seat"), False
-    if message.type == "ready":
-        return None, table.set_ready(connection.seat)
+    try:
+        if message.type == "ready":
+            return None, table.set_ready(connection.seat)
+        if message.type == "name":
+            return None, table.set_name(connection.seat, message.name or "")
+        if message.type == "rematch":
+            return None, table.want_rematch(connection.seat)
+    except ProtocolError as problem:
+        return error(problem.message), False
     changed, reply = table.move(connection.seat, message.move, message.version)
     return reply, changed

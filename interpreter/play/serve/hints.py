@@ -1,6 +1,7 @@
 """Where a legal move's cards and piles lie on the table, so that a page can play it by a click
 or a drag: for each move, its spots in order, ``[zone, pile]`` for a pile and
-``[zone, pile, position]`` for a card (indices into the view's ``zones``); a move without
+``[zone, pile, position]`` for a card (indices into the view's ``zones``), ``["#die", k]`` for
+the die ``k`` of a move that chooses some of the dice (which to throw again); a move without
 choices lies on the seat's pile its rules name first (``pile_moves.py``).
 
 Only a card the seat can see is placed (a hidden one is left out): a hint says nothing the view
@@ -22,11 +23,36 @@ def move_spots(game: Any, state: Any, seat: int, moves: list) -> dict[str, list[
     for move in moves:
         found: list[list] = []
         for arg in move.args:
-            _add(game, state, seat, arg, where, found)
+            if _dice_chosen(arg, state.dice):
+                found += _die_spots(arg, state.dice)
+            else:
+                _add(game, state, seat, arg, where, found)
         if not move.args and move.name in first:       # the pile its rules name: the stock to turn
             pile = own_pile(game, state, first[move.name], seat)
             found = [] if pile is None else [[first[move.name], pile]]
         spots[move.text] = found
+    return spots
+
+
+def _dice_chosen(value: Any, dice: list[int]) -> bool:
+    """Is ``value`` some of the dice: a list of their values (a die counted once)?"""
+    if not dice or not isinstance(value, (list, tuple)) or not value:
+        return False
+    left = list(dice)
+    for item in value:
+        if type(item) is not int or item not in left:
+            return False
+        left.remove(item)
+    return True
+
+
+def _die_spots(values: Any, dice: list[int]) -> list[list]:
+    """The dice that show ``values``, the first free die of each value."""
+    free = list(enumerate(dice))
+    spots = []
+    for value in values:
+        k = next(n for n, (_, die) in enumerate(free) if die == value)
+        spots.append(["#die", free.pop(k)[0]])
     return spots
 
 

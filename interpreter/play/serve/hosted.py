@@ -59,6 +59,9 @@ class HostedTable:
         self.seen: dict[int, Any] = {}                  # version -> the position sent at it (recent ones)
         self.scores = ScoreWatch(self.loaded)
         self.connected: dict[int, int] = {}             # seat -> open connections
+        self.names: dict[int, str] = {}                 # seat -> the name its person gave
+        self.rematch: set[int] = set()                  # seats that would play again (game over)
+        self.next_table: str | None = None              # the rematch's table, once everyone agreed
         self.stopped: str | None = None                 # why the table stopped, for its seats
         self._advance()                                 # an error here is the caller's: no table
 
@@ -82,6 +85,38 @@ class HostedTable:
 
     def connected_seats(self) -> list[int]:
         return sorted(k for k, n in self.connected.items() if n > 0)
+
+    def set_name(self, seat: int | None, name: str) -> bool:
+        """The name a seat's person gave ("" takes it away); whether it changed (ProtocolError
+        for a spectator, who has no seat to name)."""
+        if seat is None:
+            raise ProtocolError("a spectator has no seat to name")
+        before = self.names.get(seat)
+        if name:
+            self.names[seat] = name
+        else:
+            self.names.pop(seat, None)
+        changed = self.names.get(seat) != before
+        self.version += changed
+        return changed
+
+    def want_rematch(self, seat: int | None) -> bool:
+        """A seat would play again once the game is over; whether that changed anything
+        (ProtocolError while the game goes on, or for a spectator)."""
+        if seat is None:
+            raise ProtocolError("a spectator does not choose to play again")
+        if not self.session.state.over or self.stopped:
+            raise ProtocolError("a rematch comes once the game is over")
+        if seat in self.rematch or self.next_table:
+            return False
+        self.rematch.add(seat)
+        self.version += 1
+        return True
+
+    @property
+    def rematch_agreed(self) -> bool:
+        """Every person wants to play again, and the next table is not made yet."""
+        return self.next_table is None and bool(self.rematch) and self.rematch >= self.session.humans
 
     # -- what happens ------------------------------------------------------------------------------
     def advance(self) -> bool:
@@ -229,7 +264,10 @@ class HostedTable:
             "log": [s.entry_text(e, seat) for e in s.log[log_from:]], "log_from": log_from,
             "paused": s.paused and not state.over, "ready": sorted(self.ready),
             "people": self.people, "bots": self.setup.bots,
-            "connected": self.connected_seats(),
+            "connected": self.connected_seats(), "names": {str(k): v for k, v in sorted(self.names.items())},
+            "rematch": sorted(self.rematch),
+            # The trick just taken (its plays and who took it), for the page to keep it in sight a moment.
+            "last_trick": s.last_trick,
             # Between hands: the hand's last position as this seat saw it (not the game's score,
             # which may read cards the seat never saw).
             "hand_end": s.hand_end_view(seat) if s.paused and not state.over else None,

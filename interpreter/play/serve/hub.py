@@ -25,6 +25,7 @@ from .protocol import (
     RATE_BURST,
     RATE_PER_SECOND,
     presence,
+    rematch,
     stopped,
     tabs,
 )
@@ -93,12 +94,24 @@ class Hub:
                 page.post(text)
 
     def _presence(self, table: HostedTable, before: list[int], joined: Connection | None) -> None:
-        now = table.connected_seats()
-        if now != before:
-            text = json.dumps(presence(now))
-            for connection in list(self.connections.get(table.id, ())):
-                if connection is not joined:
-                    connection.post(text)
+        if table.connected_seats() != before:
+            self.tell_presence(table, joined)
+
+    def tell_presence(self, table: HostedTable, but: Connection | None = None) -> None:
+        """Every connection of the table (``but`` one) hears who is connected and the names."""
+        text = json.dumps(presence(table.connected_seats(), table.names))
+        for connection in list(self.connections.get(table.id, ())):
+            if connection is not but:
+                connection.post(text)
+
+    def start_rematch(self, table: HostedTable) -> None:
+        """Everyone wants to play again: a new table, the same seats and tokens; every connection
+        is told where it is."""
+        new = self.tables.rematch(table)
+        console.info("table %s: a rematch at table %s", table.id, new.id)
+        text = json.dumps(rematch(new.id))
+        for connection in list(self.connections.get(table.id, ())):
+            connection.post(text)
 
     # -- sending ----------------------------------------------------------------------------------------
     def broadcast(self, table: HostedTable) -> None:

@@ -1,11 +1,13 @@
 """The messages between a table and its connections, as JSON objects with a ``type``.
 
-From a connection: ``join`` (first, with a seat's ``token`` or none for a spectator), ``move``
-(its ``move`` text and the ``version`` of the position it was chosen in) and ``ready`` (between
-hands). A message that is too large, not JSON (or not UTF-8, or nested too deeply to read), of
+From a connection: ``join`` (first, with a seat's ``token`` or none for a spectator, and the
+person's ``name`` if they gave one), ``move`` (its ``move`` text and the ``version`` of the position
+it was chosen in), ``ready`` (between hands), ``name`` (a new name for the seat) and ``rematch``
+(once the game is over: this seat would play again). A message that is too large, not JSON (or not UTF-8, or nested too deeply to read), of
 an unknown type or with fields of the wrong kind is refused with a ``ProtocolError`` whose text
 the connection receives as an ``error``; nothing changes. From the server: ``welcome``, ``state``,
-``presence`` (who is connected, when that changes), ``refused``, ``error`` and ``stopped``.
+``presence`` (who is connected and the seats' names, when that changes), ``refused``, ``error``,
+``stopped``, ``tabs`` and ``rematch`` (the new table everyone moves to).
 docs/serve.md lists every message and every limit here.
 """
 from __future__ import annotations
@@ -23,9 +25,11 @@ MAX_REFUSED_IN_A_ROW = 200    # messages not taken (errors, refusals) without on
 SEND_QUEUE = 64               # messages waiting for a connection that does not read: then cut off
 MAX_CONNECTIONS_PER_TABLE = 256
 MAX_CONNECTIONS_PER_ADDRESS = 32   # open connections from one address (this machine's own: no limit)
+MAX_NAME_CHARS = 24
 
-FIELDS = {"join": {"token": str}, "move": {"move": str, "version": int}, "ready": {}}
-REQUIRED = {"join": set(), "move": {"move"}, "ready": set()}
+FIELDS = {"join": {"token": str, "name": str}, "move": {"move": str, "version": int}, "ready": {},
+          "name": {"name": str}, "rematch": {}}
+REQUIRED = {"join": set(), "move": {"move"}, "ready": set(), "name": {"name"}, "rematch": set()}
 
 
 class ProtocolError(Exception):
@@ -40,6 +44,7 @@ class ClientMessage:
     token: str | None = None
     move: str | None = None
     version: int | None = None
+    name: str | None = None
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:
@@ -70,7 +75,19 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         raise ProtocolError(f"'{kind}' needs '{sorted(missing)[0]}'")
     if kind == "move" and not 0 < len(data["move"]) <= MAX_MOVE_CHARS:
         raise ProtocolError(f"a move is 1 to {MAX_MOVE_CHARS} characters")
-    return ClientMessage(kind, data.get("token"), data.get("move"), data.get("version"))
+    name = clean_name(data["name"]) if "name" in data else None
+    return ClientMessage(kind, data.get("token"), data.get("move"), data.get("version"), name)
+
+
+def clean_name(text: str) -> str:
+    """A person's name as the table shows it: its spaces run together, at most ``MAX_NAME_CHARS``
+    characters and nothing unprintable ("" takes the name away)."""
+    name = " ".join(text.split())
+    if len(name) > MAX_NAME_CHARS:
+        raise ProtocolError(f"a name is at most {MAX_NAME_CHARS} characters")
+    if not name.isprintable():
+        raise ProtocolError("a name is printable text")
+    return name
 
 
 def _json(raw: str | bytes) -> object:
@@ -123,8 +140,14 @@ def stopped(reason: str) -> dict:
     return {"type": "stopped", "reason": reason}
 
 
-def presence(connected: list[int]) -> dict:
-    return {"type": "presence", "connected": connected}
+def presence(connected: list[int], names: dict[int, str]) -> dict:
+    """Who is connected, and the names the seats gave (keys are seat numbers from 0, as text)."""
+    return {"type": "presence", "connected": connected, "names": {str(k): v for k, v in sorted(names.items())}}
+
+
+def rematch(table_id: str) -> dict:
+    """Everyone wants to play again: the new table's id (each seat keeps its token)."""
+    return {"type": "rematch", "table": table_id}
 
 
 def tabs(open_: int) -> dict:

@@ -58,7 +58,7 @@ class Tables:
     def create(self, file: str, options: dict | None = None, players: int | None = None,
                bots: set[int] | None = None, bot_kind: str | None = None, bot_speed: float = 2.0,
                seed: int | None = None, fake_clock: float | None = None, record_path: str | None = None,
-               table_id: str | None = None) -> HostedTable:
+               table_id: str | None = None, tokens: dict[int, str] | None = None) -> HostedTable:
         loaded = load_game(resolve_game(file), options or {})     # a file, or a bundled game by name
         players = players or loaded.game.default_players
         check_seats(loaded, players, bots or set())
@@ -66,7 +66,8 @@ class Tables:
             parse_kind(bot_kind)
         seed = random.SystemRandom().randrange(1, 10**9) if seed is None else seed
         setup = TableSetup(file, dict(loaded.options), players, seed, sorted(bots or ()),
-                           bot_kind or ("priority" if loaded.game.bot_priority else "greedy"), bot_speed)
+                           bot_kind or ("priority" if loaded.game.bot_priority else "greedy"), bot_speed,
+                           dict(tokens or {}))
         writer = None
         if record_path:
             check_target(record_path, loaded.spec.file)
@@ -91,6 +92,20 @@ class Tables:
             if writer is not None:
                 writer.close()
             raise
+
+    def rematch(self, table: HostedTable) -> HostedTable:
+        """The next game of a table whose game is over: the same game, seats, bots and tokens (every
+        link takes its seat there too), a seed drawn from the last one's, the same clock, and a
+        record of its own beside the last one's (when that had one)."""
+        setup, new_id = table.setup, new_table_id()
+        record = table.session.record
+        record_path = str(Path(record.path).with_name(f"rules-table-{new_id}.jsonl")) if record else None
+        fake = table.clock.step if table.clock.fake else None
+        new = self.create(setup.file, setup.options, setup.players, set(setup.bots), setup.bot_kind, setup.bot_speed,
+                          random.Random(setup.seed).randrange(1, 10**9), fake, record_path, new_id, setup.tokens)
+        new.names = dict(table.names)
+        table.next_table = new.id
+        return new
 
     def resume(self, record_path: str, fake_clock: float | None = None,
                warn: Callable[[str], None] | None = None) -> HostedTable:
