@@ -25,37 +25,76 @@ def button(page, move):
     return page.locator(f"#moves button[data-move={json.dumps(move)}]")
 
 
-def test_two_pages_play_a_game_of_dice_poker(browser):
+def give_name(page, name):
+    page.locator("#name").fill(name)
+    page.locator("#name").press("Tab")          # the name is sent once the field is left
+
+
+def test_two_pages_play_a_game_of_dice_poker_by_the_dice_then_play_again(browser):
+    """Named seats; the dice to throw again chosen by clicking them (or by the keyboard), the
+    other moves by their buttons; the end says who won; both press Play again and find themselves
+    at a new table, in the same seats, under the same names."""
     tables = Tables()
     table = tables.create(str(GAMES / "dice_poker.yaml"), players=2, seed=4, fake_clock=0.5)
     session = table.session
     with ServerThread(tables, rate=1000, burst=1000) as server:   # the test clicks fast
         pages = [open_seat(browser, server, table, seat) for seat in (0, 1)]
+        give_name(pages[0], "Ann")
+        give_name(pages[1], "Bob")
+        pages[0].wait_for_selector('.seat[data-seat="1"] .seat-name >> text=P2 Bob')
+        assert table.names == {0: "Ann", 1: "Bob"}
+        thrown = 0
         for count in range(MAX_ACTIONS):
             if session.state.over:
                 break
             seat = session.state.current
-            page = pages[seat]
-            version = table.version
+            page, version = pages[seat], table.version
             wait_version(page, version)
-            moves = page.locator("#moves button.move")
-            if count == 30:
-                screenshot(page, "dice_poker_turn")
-            move = moves.nth(count % moves.count()).get_attribute("data-move")   # now one, now another
-            button(page, move).click()
+            message = table.state_message(seat, None)
+            rethrows = [m for m in message["view"]["moves"] if m.startswith("rethrow")]
+            if rethrows and count % 3:
+                move = rethrows[count % len(rethrows)]
+                for n, (_, die) in enumerate(message["spots"][move]):
+                    if n == 0:              # by the keyboard: the die, then space
+                        page.locator(f'#board .die[data-die="{die}"]').focus()
+                        page.keyboard.press(" ")
+                    else:
+                        page.locator(f'#board .die[data-die="{die}"]').click()
+                    assert page.locator(f'#board .die[data-die="{die}"]').get_attribute("aria-pressed") == "true"
+                go = page.locator("#board button.dice-go")
+                assert go.get_attribute("data-move") == move
+                assert go.inner_text() == message["move_words"][message["view"]["moves"].index(move)]
+                if thrown == 2:
+                    screenshot(page, "dice_poker_dice_chosen")
+                go.click()
+                thrown += 1
+            else:
+                assert all(not b.startswith("rethrow") for b in
+                           page.locator("#moves button.move").evaluate_all("bs => bs.map(b => b.dataset.move)"))
+                moves = page.locator("#moves button.move")
+                moves.nth(count % moves.count()).click()     # now one, now another
             wait_version(page, version, above=True)        # the server has taken it
-        assert session.state.over
+        assert session.state.over and thrown > 10
         winner = table.final()[0]["seat"]
         for seat, page in enumerate(pages):
             wait_version(page, table.version)
             page.wait_for_selector("#overlay:not([hidden]) h2")
             assert page.locator("#panel h2").inner_text() == ("You won" if seat == winner else "You came 2nd of 2")
-            assert page.locator("#you").inner_text() == f"you are P{seat + 1}"
+            assert page.locator("#you").inner_text() == f"you are P{seat + 1} {['Ann', 'Bob'][seat]}"
             rows = page.locator("#panel table tr").all_inner_texts()
             assert len(rows) == 3 and rows[0].split() == ["seat", "place", "score", "result"]
         places = [r["seat"] for r in table.final()]
         assert pages[0].locator("#panel table tr").nth(1).inner_text().startswith(f"P{places[0] + 1}")
         screenshot(pages[0], "dice_poker_over")
+        pages[0].locator("button.rematch").click()
+        pages[1].wait_for_selector("#panel >> text=P1 Ann would play again; waiting for P2 Bob")
+        pages[1].locator("button.rematch").click()
+        for seat, page in enumerate(pages):                # the same seat at the new table
+            page.wait_for_url(lambda url: f"/t/{table.id}" not in url)
+            assert page.url == f"{server.url}/t/{table.next_table}#token={table.tokens.token(seat)}"
+            page.wait_for_selector("#overlay[hidden]", state="attached")
+            page.wait_for_selector(f"#you >> text=you are P{seat + 1} {['Ann', 'Bob'][seat]}")
+        assert tables.get(table.next_table).names == {0: "Ann", 1: "Bob"}
         assert pages[0].errors == [] and pages[1].errors == []
 
 
@@ -197,11 +236,12 @@ def test_a_page_shows_who_comes_and_goes_and_a_table_that_stops(browser, tmp_pat
     table = tables.create(str(path), players=2, fake_clock=0.5)
     with ServerThread(tables) as server:
         page = open_seat(browser, server, table, 0)
-        page.wait_for_selector(".area-title .tag.away")                     # P2 is not here
+        page.wait_for_selector(".seat .tag.away")                     # P2 is not here
         other = Client(server, table, table.tokens.token(1))
-        page.wait_for_selector(".area-title .tag.away", state="detached")   # told by a presence
+        page.wait_for_selector(".seat .tag.away", state="detached")   # told by a presence
+        assert page.locator('.seat[data-seat="1"] .tag').all_inner_texts() == ["person"]
         other.close()
-        page.wait_for_selector(".area-title .tag.away")
+        page.wait_for_selector(".seat .tag.away")
         button(page, "poke").click()
         page.wait_for_selector("#overlay:not([hidden]) h2")
         assert page.locator("#panel h2").inner_text() == "The table has stopped"

@@ -2,13 +2,14 @@
 // (this seat first, the shared ones in the middle, the others apart), a grid zone a grid of
 // slots, dice as dice, variables and the game's view lines as tables; hidden cards as backs.
 import { cardFace, cardName, cardText } from "./cards.js";
+import { el } from "./dom.js";
+import { morphChildren } from "./morph.js";
+import { playOrder, position, seatTitle } from "./seats.js";
 
-export function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+export { el };
+
+// The labels of the cards the view's values hold (a card in a variable: {"$card": id}).
+let cardLabels = {};
 
 // Stored values come tagged ({"$map": ...}, {"$seat": 0}); undo that for display.
 export function plain(value) {
@@ -16,7 +17,7 @@ export function plain(value) {
   if (value && typeof value === "object") {
     if ("$map" in value) return Object.fromEntries(Object.entries(value.$map).map(([k, v]) => [k, plain(v)]));
     if ("$seat" in value) return `P${value.$seat + 1}`;
-    if ("$card" in value) return "a card";
+    if ("$card" in value) return cardLabels[value.$card] ? cardText(cardLabels[value.$card]) : "a card";
     if ("$zone" in value) return value.$zone;
     if ("$pairs" in value) return value.$pairs.map(([k, v]) => `${plain(k)}: ${cell(plain(v))}`);
   }
@@ -100,6 +101,7 @@ function drawPile(view, zone, index, label) {
     for (let k = 0; k < rows * cols; k++) row.append(drawCard(k < cards.length ? cards[k] : "", [zone, index, k]));
   } else {
     const plays = view.tricks && view.tricks.zone === zone ? view.tricks.plays : null;
+    if (plays) row.classList.add("trick");      // a trick's cards side by side, each with who played it
     let k = 0;
     while (k < cards.length) {
       if (cards[k] === null) {
@@ -117,7 +119,8 @@ function drawPile(view, zone, index, label) {
     }
     if (!cards.length) row.append(el("div", "card slot"));
     const visible = cards.filter(c => c !== null).length;
-    if (visible > 5) row.classList.add(visible > 10 ? "tight" : "close");
+    if (visible > 5 && !plays) row.classList.add(visible > 10 ? "tight" : "close");
+    if (view.taken && plays) pile.append(el("div", "taken", view.taken));
   }
   pile.append(row);
   return pile;
@@ -157,15 +160,22 @@ function areaTitle(owner, view) {
 function drawArea(owner, zones, view, message) {
   const area = el("div", "area");
   if (owner) {
-    const title = el("div", "area-title", areaTitle(owner, view));
-    if (owner.startsWith("P")) {
-      const seat = Number(owner.slice(1)) - 1;
+    const seat = owner.startsWith("P") ? Number(owner.slice(1)) - 1 : null;
+    const title = el("div", "area-title", seat === null ? areaTitle(owner, view) : seatTitle(seat));
+    if (seat !== null) {
+      area.dataset.seat = seat;
+      const where = position(seat, view.seat, view.players);
+      if (where) title.append(el("span", "where", ` (${where})`));
       for (const mark of (view.marks || [])[seat] || []) title.append(el("span", "tag mark", mark));
       if (message.bots.includes(seat)) title.append(el("span", "tag", "bot"));
       else if (!message.connected.includes(seat)) title.append(el("span", "tag away", "away"));
-      if (view.current === seat) area.classList.add("to-play");
+      if (view.current === seat && !view.over) area.classList.add("to-play");
     }
     area.append(title);
+  }
+  // Nothing in sight but backs: the seat strip says as much (a phone leaves such an area out).
+  if ([...zones].every(([z, piles]) => piles.every(([index]) => view.zones[z][index].every(c => c === null)))) {
+    area.classList.add("all-hidden");
   }
   const row = el("div", "zones");
   for (const [zone, piles] of zones) {
@@ -181,34 +191,55 @@ function drawArea(owner, zones, view, message) {
   return area;
 }
 
-export function drawBoard(message, board, layout) {
+// The board drawn afresh off the page, then only what differs changed on it (``morph``).
+// ``dice`` says which dice can be chosen and which are chosen.
+export function drawBoard(message, board, layout, dice) {
   const view = message.view;
   const mine = view.seat === null ? null : seatName(view.seat);
   const myTeam = view.seat !== null && view.teams ? `T${view.teams[view.seat] + 1}` : null;
-  const parts = { others: board.querySelector("#others"), shared: board.querySelector("#shared"),
-                  mine: board.querySelector("#mine") };
-  Object.values(parts).forEach(p => p.replaceChildren());
-  if (view.dice.length) parts.shared.append(drawDice(view.dice));
+  const parts = { others: el("div"), shared: el("div"), mine: el("div") };
+  if (view.dice.length) parts.shared.append(drawDice(view.dice, dice));
+  const others = [];
   for (const [owner, zones] of areasOf(view, layout)) {
     const area = drawArea(owner, zones, view, message);
     if (owner === "") parts.shared.append(area);
     else if (owner === mine || owner === myTeam) { area.classList.add("own"); parts.mine.append(area); }
-    else parts.others.append(area);
+    else others.push([owner, area]);
   }
+  // The other seats in the order of play from yours (the one on your left first), teams last.
+  const order = playOrder(view.seat, view.players).map(seatName);
+  const rank = owner => (order.includes(owner) ? order.indexOf(owner) : order.length);
+  others.sort(([a], [b]) => rank(a) - rank(b)).forEach(([, area]) => parts.others.append(area));
+  for (const [name, fresh] of Object.entries(parts)) morphChildren(board.querySelector(`#${name}`), fresh);
 }
 
-function drawDice(dice) {
+// The dice; those a move may throw again are buttons, pressed when chosen.
+function drawDice(values, dice) {
   const row = el("div", "area dice-area");
   row.append(el("div", "area-title", "dice"));
   const box = el("div", "dice");
-  dice.forEach(value => box.append(el("div", "die", String(value))));
+  values.forEach((value, k) => {
+    const die = el("div", "die", String(value));
+    die.dataset.die = k;
+    die.setAttribute("aria-label", `die ${k + 1}: ${value}`);
+    if (dice && dice.choosable.has(k)) {
+      die.classList.add("source");
+      die.setAttribute("role", "button");
+      die.setAttribute("aria-pressed", String(dice.chosen.has(k)));
+      die.tabIndex = 0;
+    }
+    if (dice && dice.chosen.has(k)) die.classList.add("chosen");
+    box.append(die);
+  });
   row.append(box);
+  if (dice && dice.action) row.append(dice.action);
   return row;
 }
 
 // Variables and the game's view lines: one table with a column per seat, and the game's own.
-export function drawScores(view, box) {
-  box.replaceChildren();
+export function drawScores(view, live) {
+  cardLabels = view.card_labels || {};
+  const box = el("div");
   const seats = view.seat_vars.map(v => named(plain(v)));
   const rows = [];
   if (seats.length) {
@@ -236,6 +267,7 @@ export function drawScores(view, box) {
     const keys = teams.length ? Object.keys(teams[0]) : [];
     if (keys.length) box.append(table(["", ...teams.map((_, t) => `T${t + 1}`)], keys.map(k => [k, ...teams.map(t => cell(t[k]))])));
   }
+  morphChildren(live, box);
 }
 
 export function table(header, rows, highlight) {

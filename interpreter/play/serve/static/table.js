@@ -1,13 +1,19 @@
-// The table page: one WebSocket to the server, the table drawn afresh from every view it sends,
-// moves by a click on a button, a click on a card then its target, or a drag and drop.
+// The table page: one WebSocket to the server; from every view it sends the table is drawn off
+// the page and only what changed is changed on it. Moves by a click on a card then its target, a
+// double click, a drag and drop, a click on the dice, or a button of the move list.
 import { moveText } from "./cards.js";
+import { choosableDice, diceMoveFor, isDiceMove } from "./dice.js";
 import { cell, drawBoard, drawScores, el, plain, seatName, table, useWords, wordsFor } from "./draw.js";
+import { morphChildren } from "./morph.js";
+import { drawSeats, seatTitle, useNames } from "./seats.js";
+import { HOLD_MS, noteTrick, withTrick } from "./trick.js";
 
 const MAX_RECONNECTS = 30;
 const page = {
   socket: null, message: null, pending: null, seat: null, selected: null, dragging: false,
-  reconnects: 0, log: [], logBase: 0, welcome: null,
+  reconnects: 0, log: [], logBase: 0, welcome: null, dice: new Set(), diceSeen: "",
 };
+const NAME_KEY = "rules-name";
 const $ = id => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
@@ -18,7 +24,8 @@ function connect() {
   page.socket = socket;
   socket.onopen = () => {
     page.reconnects = 0;
-    socket.send(JSON.stringify(token ? { type: "join", token } : { type: "join" }));
+    const name = savedName();
+    socket.send(JSON.stringify(token ? { type: "join", token, ...(name ? { name } : {}) } : { type: "join" }));
     status("online", "online");
   };
   socket.onmessage = event => receive(JSON.parse(event.data));
@@ -29,6 +36,21 @@ function connect() {
     if (page.reconnects++ < MAX_RECONNECTS) setTimeout(connect, Math.min(500 * 2 ** page.reconnects, 10000));
     else banner("The table cannot be reached. Reload the page to try again.");
   };
+}
+
+// The name this browser gave last (kept for the next table), and a new one sent to the table.
+function savedName() {
+  try { return localStorage.getItem(NAME_KEY) || ""; } catch { return ""; }
+}
+
+function setUpName() {
+  const input = $("name");
+  input.value = savedName();
+  input.addEventListener("change", () => {
+    const name = input.value.trim().replace(/\s+/g, " ");
+    try { localStorage.setItem(NAME_KEY, name); } catch { /* a private window keeps nothing */ }
+    if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify({ type: "name", name }));
+  });
 }
 
 function banner(text) {
@@ -51,6 +73,7 @@ function receive(message) {
     drawRules(message.words);
     page.seat = message.seat;
     page.log = [];
+    $("name").hidden = message.seat === null;
     document.title = `${message.game}${message.seat === null ? " (watching)" : ` — ${seatName(message.seat)}`}`;
   } else if (message.type === "state") {
     // The log's lines from number log_from on: after a (re)join only the last ones come, so the
@@ -58,11 +81,14 @@ function receive(message) {
     if (!page.log.length) page.logBase = message.log_from;
     page.log = page.log.slice(0, Math.max(0, message.log_from - page.logBase)).concat(message.log);
     if (page.message && page.message.paused && !message.paused && !message.view.over) toast("Go!", "go");
+    useNames(message.names);
+    if (noteTrick(message.last_trick)) setTimeout(() => { if (!page.dragging) show(page.message); }, HOLD_MS + 50);
     if (page.dragging) page.pending = message;
     else show(message);
   } else if (message.type === "presence") {
     // Who is connected changed: the last table, with the new list (nothing else changed).
-    for (const last of [page.message, page.pending]) if (last) last.connected = message.connected;
+    for (const last of [page.message, page.pending]) if (last) { last.connected = message.connected; last.names = message.names; }
+    useNames(message.names);
     if (page.message && !page.dragging) show(page.message);
   } else if (message.type === "stopped") {
     toast(message.reason, "bad");
@@ -71,6 +97,9 @@ function receive(message) {
     const note = $("tabs");
     note.textContent = message.open > 1 ? `This seat is open in ${message.open} tabs or windows: a move from any of them counts.` : "";
     note.hidden = message.open <= 1;
+  } else if (message.type === "rematch") {      // everyone plays again, at a new table: the same seat
+    page.refused = true;
+    location.replace(`/t/${message.table}${token ? `#token=${token}` : ""}`);
   } else if (message.type === "refused") {
     toast(message.reason, "bad");
   } else if (message.type === "error") {
@@ -83,15 +112,18 @@ function show(message) {
   page.message = message;
   const view = message.view;
   $("title").textContent = view.game;
-  $("you").textContent = page.seat === null ? "watching" : `you are ${seatName(page.seat)}`;
+  $("you").textContent = page.seat === null ? "watching" : `you are ${seatTitle(page.seat)}`;
   $("flow").textContent = view.over ? "game over" : `round ${view.round} · ${wordsFor("phases", view.phase)}`;
   $("who").textContent = view.over || message.stopped ? "" : view.current === null ? "everyone plays at once"
     : view.current === page.seat ? "your turn" : `${seatName(view.current)} to play`;
   $("who").className = view.current !== null && view.current === page.seat && !message.stopped ? "your-turn" : "";
   // Between hands the board shows how the hand ended (the next one waits under the overlay).
-  const board = message.paused && message.hand_end ? { ...message, view: { ...message.hand_end, moves: [] } } : message;
+  const board = message.paused && message.hand_end ? { ...message, view: { ...message.hand_end, moves: [] } }
+    : { ...message, view: withTrick(view, message.last_trick) };
   const focused = focusedPlace();
-  drawBoard(board, $("board"), page.welcome && page.welcome.layout);
+  keepDice();
+  morphChildren($("seats"), drawSeats(board, page.seat, wordsFor));
+  drawBoard(board, $("board"), page.welcome && page.welcome.layout, diceState());
   drawScores(board.view, $("scores"));
   drawLog();
   keepSelection();
@@ -129,9 +161,14 @@ function refocus(place) {
 function drawLog() {
   const list = $("log");
   const shown = page.log.slice(-150);
-  list.start = page.logBase + page.log.length - shown.length + 1;        // the numbers are the log's own
-  list.replaceChildren(...shown.map(line => el("li", "", moveText(line))));
-  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  const fresh = el("ol");
+  fresh.append(...shown.map(line => el("li", "", moveText(line))));
+  const start = page.logBase + page.log.length - shown.length + 1;        // the numbers are the log's own
+  if (list.start !== start || list.children.length !== shown.length) {
+    list.start = start;
+    morphChildren(list, fresh);
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  }
 }
 
 // -- moves ---------------------------------------------------------------------------------------
@@ -176,6 +213,7 @@ function send(move) {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN) return toast("not connected", "bad");
   page.socket.send(JSON.stringify({ type: "move", move, version: page.message.version }));
   page.selected = null;
+  page.dice = new Set();
 }
 
 function clicked(node) {
@@ -206,44 +244,70 @@ function keepSelection() {
   page.only = null;
 }
 
+// The move list (the fallback to playing on the board): moves grouped by name, each with its
+// words and what it would score; the moves that choose dice are made by clicking the dice.
 function drawMoves() {
-  const box = $("moves");
   const all = moves();
-  const shown = page.only || (page.selected ? startingAt(page.selected) : all);
-  box.replaceChildren();
+  const shown = (page.only || (page.selected ? startingAt(page.selected) : all)).filter(m => !isDiceMove(spots(m)));
+  const box = el("div");
   const message = page.message;
   if (page.seat === null) box.append(el("p", "hint", "You are watching."));
   else if (!all.length) box.append(el("p", "hint", message && message.stopped ? "The table has stopped."
     : message && message.view.over ? "The game is over." : "No move for you now."));
+  if (all.some(m => isDiceMove(spots(m)))) box.append(el("p", "hint", "Click the dice you want to throw again."));
   const groups = new Map();
   for (const move of shown) {
     const name = move.split(" ")[0];
     if (!groups.has(name)) groups.set(name, []);
     groups.get(name).push(move);
   }
-  for (const [name, list] of groups) {
+  for (const list of groups.values()) {
     const row = el("div", "move-group");
-    for (const move of list) {
-      const button = el("button", "move", moveText(wordsOf(move)));
-      const preview = previewOf(move);
-      if (preview) button.append(el("span", "preview", preview));
-      button.dataset.move = move;
-      button.onclick = () => send(move);
-      row.append(button);
-    }
+    for (const move of list) row.append(moveButton(move));
     box.append(row);
   }
-  if (page.selected) {
-    const cancel = el("button", "cancel", "cancel");
-    cancel.onclick = () => select(null);
-    box.append(cancel);
+  if (page.selected) box.append(el("button", "cancel", "cancel"));
+  morphChildren($("moves"), box);
+}
+
+function moveButton(move, cls = "move") {
+  const button = el("button", cls, moveText(wordsOf(move)));
+  const preview = previewOf(move);
+  if (preview) button.append(el("span", "preview", preview));
+  button.dataset.move = move;
+  return button;
+}
+
+// -- dice ------------------------------------------------------------------------------------------
+// The dice chosen stay chosen across updates while the dice and the moves stay as they were.
+function keepDice() {
+  const seen = page.message ? JSON.stringify([page.message.view.dice, moves()]) : "";
+  if (seen !== page.diceSeen) page.dice = new Set();
+  page.diceSeen = seen;
+}
+
+function diceState() {
+  const values = page.message.view.dice;
+  const choosable = page.seat === null ? new Set() : choosableDice(moves(), spots);
+  let action = null;
+  if (page.dice.size) {
+    const move = diceMoveFor(page.dice, values, moves(), spots);
+    action = move ? moveButton(move, "move dice-go") : el("p", "hint", "No move throws just these dice.");
   }
+  return { choosable, chosen: page.dice, action };
+}
+
+function toggleDie(k) {
+  if (!choosableDice(moves(), spots).has(k)) return;
+  if (page.dice.has(k)) page.dice.delete(k);
+  else page.dice.add(k);
+  show(page.message);
 }
 
 // Sources are cards and piles a move starts from; with a selection, its targets are lit.
 function markSources() {
   const board = $("board");
-  board.querySelectorAll(".source, .target, .selected").forEach(n => n.classList.remove("source", "target", "selected"));
+  board.querySelectorAll(".card, .pile").forEach(n => n.classList.remove("source", "target", "selected"));
   const targets = page.selected ? startingAt(page.selected).map(m => spots(m)[1]).filter(Boolean) : [];
   for (const node of board.querySelectorAll(".card[data-zone], .pile")) {
     const place = placeOf(node);
@@ -278,8 +342,19 @@ function dropped(target) {
 function setUpBoard() {
   const board = $("board");
   board.addEventListener("click", event => {
+    if (page.seat === null) return;
+    const go = event.target.closest("button[data-move]");
+    if (go) return send(go.dataset.move);
+    const die = event.target.closest(".die.source");
+    if (die) return toggleDie(Number(die.dataset.die));
     const node = event.target.closest(".card[data-zone]") || event.target.closest(".pile");
-    if (node && page.seat !== null) clicked(node);
+    if (node) clicked(node);
+  });
+  $("moves").addEventListener("click", event => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    if (button.dataset.move) send(button.dataset.move);
+    else if (button.classList.contains("cancel")) select(null);
   });
   // A card with one legal move goes there on a double click (the first click chose it).
   board.addEventListener("dblclick", event => {
@@ -293,10 +368,13 @@ function setUpBoard() {
   // picks it, as a click does.
   board.addEventListener("keydown", event => {
     if (event.key !== "Enter" && event.key !== " ") return;
+    if (page.seat === null || event.target.closest("button")) return;
+    const die = event.target.closest(".die.source");
     const node = event.target.closest(".card[data-zone]") || event.target.closest(".pile");
-    if (!node || page.seat === null) return;
+    if (!die && !node) return;
     event.preventDefault();
-    clicked(node);
+    if (die) toggleDie(Number(die.dataset.die));
+    else clicked(node);
   });
   board.addEventListener("dragstart", event => {
     const card = event.target.closest(".card[data-zone]");
@@ -347,7 +425,7 @@ function drawOverlay(message) {
     panel.replaceChildren(el("h2", "", outcome(message.final)),
       table(["seat", "place", "score", "result"], message.final.map(r =>
         [seatName(r.seat) + (r.seat === page.seat ? " (you)" : ""), String(r.place), cell(r.score), typeof r.result === "number" && r.result > 0 ? `+${r.result}` : cell(r.result)])),
-      ...breakdown(message), closeButton(overlay));
+      ...breakdown(message), ...rematch(message), closeButton(overlay));
     overlay.hidden = page.closedFinal === true;
     return;
   }
@@ -371,6 +449,21 @@ function drawOverlay(message) {
   }
   panel.replaceChildren(...parts);
   overlay.hidden = false;
+}
+
+// Play again: everyone who plays asks, then all move to a new table (the same seats).
+function rematch(message) {
+  const waiting = message.people.filter(s => !message.rematch.includes(s));
+  const parts = [];
+  if (page.seat !== null && !message.rematch.includes(page.seat)) {
+    const again = el("button", "ready rematch", "Play again");
+    again.onclick = () => page.socket.send(JSON.stringify({ type: "rematch" }));
+    parts.push(again);
+  }
+  if (message.rematch.length && waiting.length) {
+    parts.push(el("p", "hint", `${message.rematch.map(seatTitle).join(", ")} would play again; waiting for ${waiting.map(seatTitle).join(", ")}`));
+  }
+  return parts;
 }
 
 // "You won", "You came 2nd of 3" (a shared place says so), or for a spectator "Game over".
@@ -415,4 +508,5 @@ function toast(text, cls) {
 }
 
 setUpBoard();
+setUpName();
 connect();
