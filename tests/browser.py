@@ -33,9 +33,9 @@ def browser():
             launched.close()
 
 
-def open_seat(browser, server, table, seat):
+def open_seat(browser, server, table, seat, viewport=None):
     """A page at ``seat``'s link (None: a spectator), once it shows the table; its errors kept."""
-    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page = browser.new_page(viewport=viewport or {"width": 1280, "height": 860})
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     link = f"{server.url}/t/{table.id}" + (f"#token={table.tokens.token(seat)}" if seat is not None else "")
@@ -50,6 +50,6 @@ def wait_version(page, version, above=False):
     page.wait_for_function(f"Number(document.body.dataset.version) {test} {version}", timeout=WAIT_MS, polling=10)
 
 
-def screenshot(page, name):
+def screenshot(page, name, full_page=True):
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)

@@ -122,6 +122,10 @@ def play_in_page(page, move, spots, how):
     if len(mine) == 1 and starting == [move]:
         page.locator(selector(source)).click()
         return "click" if " " in move else "pile"
+    if len(mine) == 1 and not mine[0][2:] and all(len(spots[m]) == 1 for m in starting):
+        page.locator(selector(source)).click()       # a pile with a choice of moves: it, then the move
+        button(page, move).click()
+        return "pile"
     if how == "double" and starting == [move]:         # the card's one move: a double click plays it
         page.locator(selector(source)).dblclick()
         return "double"
@@ -137,12 +141,16 @@ def play_in_page(page, move, spots, how):
     return "button"
 
 
-def test_two_pages_play_a_hand_of_nerts(browser):
+def test_two_pages_and_a_bot_play_a_hand_of_nerts(browser):
+    """Two people and a bot: nothing starts before both said ready; then every move on the board
+    (a click on the card and its target, a drag, a double click, a click on the stock), a move the
+    bot made impossible refused with the bot's name; at the hand's end both press Ready."""
     tables = Tables()
-    table = tables.create(str(GAMES / "nerts.yaml"), players=2, seed=29, fake_clock=0.5)
+    table = tables.create(str(GAMES / "nerts.yaml"), players=3, bots={2}, bot_speed=1.5, seed=29, fake_clock=0.5)
     session, loaded = table.session, table.loaded
     bots = [make_bot("priority", loaded.game, seat, 29) for seat in range(2)]
     ways = {"click": 0, "drag": 0, "double": 0, "pile": 0, "button": 0}
+    refused = []
     with ServerThread(tables, rate=1000, burst=1000) as server:   # the test clicks fast
         pages = [open_seat(browser, server, table, seat) for seat in (0, 1)]
         for seat, page in enumerate(pages):        # nothing starts before everyone is ready
@@ -166,13 +174,17 @@ def test_two_pages_play_a_hand_of_nerts(browser):
             if count == 40:
                 screenshot(page, "nerts_playing")
             ways[play_in_page(page, move, spots, how)] += 1
-            wait_version(page, version, above=True)        # the server has taken it
-            moved = [entry.move.text for entry in session.log if entry.move is not None]     # the game's lines after
-            assert moved[-1] == move or session.paused
+            wait_version(page, version, above=True)        # the server has taken it, or the bot came first
+            mine = [entry.move.text for entry in session.log if entry.move is not None and entry.move.seat == seat]
+            if mine[-1] != move and not session.paused:
+                page.wait_for_selector("#toast:not([hidden])")
+                refused.append(page.locator("#toast").inner_text())
         assert session.paused and session.state.round == 2
         # Every move on the board: a move without choices (turning the stock) on its pile.
         assert ways["drag"] > 5 and ways["click"] > 10 and ways["double"] > 3 and ways["pile"] > 10, ways
         assert ways["button"] * 10 < sum(ways.values()), ways     # the list is the fallback
+        assert all(text.startswith("too slow: P3 played") for text in refused), refused
+        assert any(entry.move is not None and entry.move.seat == 2 for entry in session.log)     # the bot played
         for page in pages:
             wait_version(page, table.version)
             page.wait_for_selector("#overlay:not([hidden]) button.ready")
@@ -180,6 +192,7 @@ def test_two_pages_play_a_hand_of_nerts(browser):
         pages[0].locator("button.ready").click()
         pages[0].wait_for_selector("#panel >> text=You are ready.")
         assert pages[1].locator("#panel p").first.inner_text() in ("Waiting for P2", "Waiting for P1, P2")
+        assert pages[1].locator("#panel .hand-values").count() == 1
         pages[1].locator("button.ready").click()
         for page in pages:
             page.wait_for_selector("#overlay[hidden]", state="attached")
@@ -187,6 +200,65 @@ def test_two_pages_play_a_hand_of_nerts(browser):
         assert not session.paused
         screenshot(pages[1], "nerts_next_hand")
         assert pages[0].errors == [] and pages[1].errors == []
+
+
+def seat_strip(page):
+    return page.locator("#seats .seat").evaluate_all(
+        "chips => chips.map(c => [c.querySelector('.seat-name').textContent,"
+        " [...c.querySelectorAll('.tag')].map(t => t.textContent), (c.querySelector('.seat-counts') || {}).textContent])")
+
+
+def test_two_pages_and_two_bots_play_a_deal_of_euchre_by_clicks(browser):
+    """Partners at two pages, bots at the other seats: the seats in the order of play with where
+    they sit, their marks, who plays them and the cards they hold; each card played by a click on
+    it, the bidding by its buttons; a taken trick stays in sight with who took it;
+    a part of the page that did not change stays the same node through the deal."""
+    tables = Tables()
+    table = tables.create(str(GAMES / "euchre.yaml"), seed=12, bots={1, 3}, bot_kind="random", fake_clock=0.5)
+    session, loaded = table.session, table.loaded
+    chooser = make_bot("random", loaded.game, 0, 12)
+    ways = {"click": 0, "pile": 0, "button": 0}
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        pages = {seat: open_seat(browser, server, table, seat) for seat in (0, 2)}
+        first = pages[0]
+        wait_version(first, table.version)
+        view = table.state_message(0, None)["view"]
+        dealer = next(s for s, marks in enumerate(view["marks"]) if "dealer" in marks)
+        strip = seat_strip(first)
+        assert [name for name, _, _ in strip] == ["P2 (left)", "P3 (across, partner)", "P4 (right)", "P1"]
+        assert [tags[-1] if tags[-1] != "to play" else tags[-2] for _, tags, _ in strip] == ["bot", "person", "bot", "you"]
+        assert ["dealer" in tags for _, tags, _ in strip] == [s == dealer for s in (1, 2, 3, 0)]
+        assert [counts for _, _, counts in strip] == [f"hand {len(view['zones']['hand'][s])}" for s in (1, 2, 3, 0)]
+        first.evaluate("() => { document.querySelector('#seats .seat[data-seat=\"2\"] .seat-name').kept = true;"
+                       " document.querySelector('#log li').kept = true; }")
+        tricks_seen = 0
+        for count in range(MAX_ACTIONS):
+            if session.state.over or session.state.round > 1:
+                break
+            seat = session.state.current
+            page, version, taken = pages[seat], table.version, session.last_trick
+            wait_version(page, version)
+            legal = loaded.legal_moves(session.state, seat)
+            move = chooser.choose(session.state, legal).text
+            spots = move_spots(loaded.game, session.state, seat, legal)
+            if count == 6:
+                screenshot(page, "euchre_playing")
+            ways[play_in_page(page, move, spots, "click")] += 1
+            wait_version(page, version, above=True)
+            assert [entry.move.text for entry in session.log if entry.move is not None and entry.move.seat == seat][-1] == move
+            if session.last_trick is not None and session.last_trick != taken and session.state.round == 1:
+                winner = session.last_trick["winner"]
+                page.wait_for_selector(f"#board .taken >> text=P{winner + 1} takes the trick")
+                held = page.locator("#board .cards.trick .card").evaluate_all("cs => cs.map(c => c.dataset.label)")
+                assert held == [label for _, label in session.last_trick["plays"]]
+                tricks_seen += 1
+        assert session.state.round == 2 or session.state.over
+        assert tricks_seen >= 2 and ways["click"] >= 5 and ways["button"] < ways["click"], (tricks_seen, ways)
+        wait_version(first, table.version)
+        assert first.evaluate("() => document.querySelector('#seats .seat[data-seat=\"2\"] .seat-name').kept"
+                              " && document.querySelector('#log li').kept") is True
+        for page in pages.values():
+            assert page.errors == []
 
 
 @pytest.mark.parametrize("path", sorted(GAMES.glob("*.yaml")), ids=lambda p: p.stem)
@@ -371,3 +443,24 @@ def test_two_tabs_on_one_seat_are_told(browser):
         second.close()
         first.wait_for_selector("#tabs", state="hidden")
         assert first.errors == []
+
+
+@pytest.mark.parametrize("game, players", [("euchre", 4), ("nerts", 3), ("dice_poker", 2)])
+def test_on_a_phone_your_cards_and_the_middle_of_the_table_are_on_one_screen(browser, game, players):
+    """At 390x844 the page does not scroll sideways, and without scrolling down your own cards and
+    the shared places they go to (or the dice) are all in sight."""
+    tables = Tables()
+    table = everyone_ready(tables.create(str(GAMES / f"{game}.yaml"), players=players, seed=8,
+                                         bots=set(range(1, players)), bot_kind="random", fake_clock=0.5))
+    if game == "dice_poker":
+        table.move(0, "throw", table.version)
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        page = open_seat(browser, server, table, 0, viewport={"width": 390, "height": 844})
+        wait_version(page, table.version)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        places = page.locator("#mine .card, #shared .pile, #shared .die").evaluate_all(
+            "nodes => nodes.map(n => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
+        assert places and page.evaluate("window.scrollY") == 0
+        assert [p for p in places if p[0] < 0 or p[1] < 0 or p[2] > 390 or p[3] > 844] == []
+        screenshot(page, f"phone_{game}", full_page=False)
+        assert page.errors == []

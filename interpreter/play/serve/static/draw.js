@@ -120,9 +120,9 @@ function drawPile(view, zone, index, label) {
     if (!cards.length) row.append(el("div", "card slot"));
     const visible = cards.filter(c => c !== null).length;
     if (visible > 5 && !plays) row.classList.add(visible > 10 ? "tight" : "close");
-    if (view.taken && plays) pile.append(el("div", "taken", view.taken));
   }
   pile.append(row);
+  if (view.taken && view.tricks && view.tricks.zone === zone) pile.append(el("div", "taken", view.taken));
   return pile;
 }
 

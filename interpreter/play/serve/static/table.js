@@ -113,8 +113,10 @@ function show(message) {
   const view = message.view;
   $("title").textContent = view.game;
   $("you").textContent = page.seat === null ? "watching" : `you are ${seatTitle(page.seat)}`;
-  $("flow").textContent = view.over ? "game over" : `round ${view.round} · ${wordsFor("phases", view.phase)}`;
-  $("who").textContent = view.over || message.stopped ? "" : view.current === null ? "everyone plays at once"
+  const phase = wordsFor("phases", view.phase);
+  $("flow").textContent = view.over ? "game over" : `round ${view.round} · ${phase}`;
+  $("who").textContent = view.over || message.stopped ? "" : view.current === null
+    ? (phase.toLowerCase().includes("everyone plays at once") ? "" : "everyone plays at once")   // said once
     : view.current === page.seat ? "your turn" : `${seatName(view.current)} to play`;
   $("who").className = view.current !== null && view.current === page.seat && !message.stopped ? "your-turn" : "";
   // Between hands the board shows how the hand ended (the next one waits under the overlay).

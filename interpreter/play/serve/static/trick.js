@@ -16,11 +16,14 @@ export function noteTrick(lastTrick) {
   return fresh;
 }
 
-// The view to draw: while a trick is held and the trick is still empty, the taken trick in it.
+// The view to draw: while a trick is held, the taken trick in its place; after that, while the
+// trick is empty, a line saying what the last one was.
+// (Held even when the next trick was led at once, by a bot: its first card shows a moment later.)
 export function withTrick(view, lastTrick) {
-  if (!view.tricks || !lastTrick || view.zones[view.tricks.zone].some(cards => cards.length)) return view;
+  if (!view.tricks || !lastTrick) return view;
   const took = lastTrick.winner === null ? "" : seatTitle(lastTrick.winner);
   if (Date.now() >= held.until) {
+    if (view.zones[view.tricks.zone].some(cards => cards.length)) return view;
     const cards = lastTrick.plays.map(([, label]) => (label ? cardText(label) : "?")).join(" ");
     return { ...view, taken: took ? `last trick: ${cards}, taken by ${took}` : `last trick: ${cards}` };
   }
