@@ -552,8 +552,9 @@ def serve_command(file: str | None, host: str, port: int, seats: int | None, bot
 
 @main.command("join")
 @click.argument("url")
+@click.option("--name", help="Your name at the table (at most 24 characters).")
 @click.option("--no-color", is_flag=True, help="No colours (NO_COLOR in the environment does the same).")
-def join_command(url: str, no_color: bool) -> None:
+def join_command(url: str, name: str | None, no_color: bool) -> None:
     """Play a seat of a table served by rules serve, in this terminal (the seat's link as URL)."""
     from interpreter.errors import RulesError
 
@@ -562,7 +563,7 @@ def join_command(url: str, no_color: bool) -> None:
     from interpreter.play.serve.join import join
 
     try:
-        code = join(url, color=wants_color(no_color))
+        code = join(url, color=wants_color(no_color), name=name)
     except RulesError as error:
         _fail(error)
     sys.exit(code)

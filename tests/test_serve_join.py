@@ -1,6 +1,8 @@
 """``rules join``: a seat of a served table played in the terminal, over a real WebSocket."""
 from __future__ import annotations
 
+import time
+
 import pytest
 from click.testing import CliRunner
 
@@ -63,3 +65,68 @@ def test_a_table_that_stops_ends_the_session_with_its_reason(tmp_path):
     assert result.exit_code == 1
     assert result.output.endswith("P1> the table has stopped: the game met an error (the host has the details)\n")
     assert result.output.count("the table has stopped") == 1
+
+
+def test_the_terminal_seat_reads_the_game_in_its_words_and_takes_a_move_by_its_words():
+    from tests.test_tui import assert_no_identifiers
+
+    tables = Tables()
+    table = tables.create(str(GAMES / "euchre.yaml"), bots={1, 2, 3}, bot_kind="random", seed=12, fake_clock=0.5)
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        link = f"{server.url}/t/{table.id}#token={table.tokens.token(0)}"
+        said = table.state_message(0, None)["move_words"]
+        entries = "\n".join([said[0]] + ["1"] * 60) + "\n"
+        result = CliRunner().invoke(main, ["join", link, "--no-color", "--name", "Ann"], input=entries)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert table.names == {0: "Ann"}
+    assert "Playing the tricks" in out and "Your moves (P1):" in out
+    assert_no_identifiers(table.loaded, [out])
+    assert f"P1: {said[0]}" in table.session.log_lines(0)
+
+
+def test_a_lost_connection_is_made_again_and_a_move_typed_meanwhile_reaches_the_table(tmp_path):
+    """The server stops and starts again from its record, at the same address: ``rules join``
+    says the connection is lost, keeps the move typed meanwhile and sends it once it is back."""
+    import queue
+    import threading
+
+    from interpreter.play.serve.join import join
+
+    record = str(tmp_path / "table.jsonl")
+    first = Tables()
+    table = first.create(str(GAMES / "dice_poker.yaml"), players=2, bots={0}, bot_kind="random", seed=5,
+                         fake_clock=0.5, record_path=record)
+    entries: queue.Queue = queue.Queue()
+    out: list[str] = []
+    server = ServerThread(first, rate=1000, burst=1000)
+    port = server.port
+    with server:
+        link = f"{server.url}/t/{table.id}#token={table.tokens.token(1)}"
+        player = threading.Thread(target=lambda: out.append(join(link, False, lambda _: entries.get(timeout=30),
+                                                                 out.append)))
+        player.start()
+        entries.put("throw all five dice")
+        deadline = time.monotonic() + 10
+        while table.session.state.moves < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        played = table.session.log_lines(1)
+    wait_for(lambda: any(line.startswith("The connection to the table is lost") for line in out))
+    entries.put("1")                                    # typed while the table is away
+    wait_for(lambda: "Not connected: this goes to the table once it is back." in out)
+    second = Tables()
+    again = second.resume(record, fake_clock=0.5)
+    with ServerThread(second, port=port, rate=1000, burst=1000):
+        wait_for(lambda: any(line.startswith("Back at the table. Your move went to the table.") for line in out))
+        wait_for(lambda: len(again.session.log_lines(1)) > len(played))
+        entries.put("quit")
+        player.join(10)
+    assert again.session.log_lines(1)[:len(played)] == played
+    assert out[-1] == 0 and not player.is_alive()
+
+
+def wait_for(condition, seconds: float = 15.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not in time"
+        time.sleep(0.05)

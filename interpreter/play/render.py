@@ -5,7 +5,7 @@ from typing import Any
 
 from .card_text import card_text, hand_text, team_lines, trick_lines
 from .grid_text import grid_lines
-from .words import Words
+from .words import Names
 
 HIDDEN = "##"
 DRAWN_DEPTH = 8     # lists nested deeper than this in a drawn value are drawn as CUT
@@ -14,7 +14,7 @@ VIEW_DEPTH = DRAWN_DEPTH + 3    # and anything deeper than this in the view (a s
 CUT = "…"
 
 
-def render_view(view: dict, names: list[str] | None = None, color: bool = False, words: Words | None = None) -> str:
+def render_view(view: dict, names: list[str] | None = None, color: bool = False, words: Names | None = None) -> str:
     """The view as text; ``color`` adds ANSI colours (red suits); with the game's ``words``, its
     variables, zones and phase under their words and its bookkeeping variables left out."""
     names = names or [f"P{i + 1}" for i in range(view["players"])]
@@ -39,7 +39,7 @@ def render_moves(moves: list[str]) -> str:
     return "\n".join(f"  {i + 1:>{width}}. {text}" for i, text in enumerate(moves))
 
 
-def _title(view: dict, names: list[str], words: Words | None) -> str:
+def _title(view: dict, names: list[str], words: Names | None) -> str:
     if view["over"]:
         return f"== {view['game']}: game over =="
     who = f", {names[view['current']]} to play" if view["current"] is not None else ""

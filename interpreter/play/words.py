@@ -31,29 +31,20 @@ def plain_words(name: str) -> str:
     return name.replace("_", " ")
 
 
-class Words:
-    """One game's words for people, read once from its file; every method answers for a viewer
-    where the words depend on who reads them (``your work pile 2``, another's private move)."""
+class Names:
+    """The words for a game's phases, zones and variables, and the variables not shown: what a
+    view is drawn with. ``Words`` has them from the game file; a front end without it (``rules
+    join``) from what the table sends (``Names.sent``, of ``Words.for_players``)."""
 
-    def __init__(self, game: Any):
-        data = game.spec.data
-        self.summary: str = data.get("summary", "")
-        self.legend: dict[str, str] = dict(data.get("legend") or {})
-        moves = data.get("moves") or {}
-        self._moves = {name: move.get("label") for name, move in moves.items()}
-        self._params = {name: list(move.get("params") or {}) for name, move in moves.items()}
-        self._values = {(name, param): {_key(k): v for k, v in (spec.get("labels") or {}).items()}
-                        for name, move in moves.items() for param, spec in (move.get("params") or {}).items()}
-        self._zones = {name: zone.get("label") for name, zone in (data.get("zones") or {}).items()}
-        self._phases = {p["name"]: p.get("label") for p in data["flow"]["phases"]}
-        view = data.get("view") or {}
-        self._variables = dict(view.get("labels") or {})
-        self.not_shown = frozenset(view.get("not_shown") or ())
-        self._declared = [name for block in (data.get("variables") or {}).values() for name in (block or {})]
-        self._private = {name: {p.name for p in move.params if p.private} for name, move in game.moves.items()}
-        self._per = {name: zone.per for name, zone in game.zones.items()}
+    def __init__(self, phases: dict, zones: dict, variables: dict, not_shown: Any):
+        self._phases, self._zones, self._variables = phases, zones, variables
+        self.not_shown = frozenset(not_shown or ())
 
-    # -- names ---------------------------------------------------------------------------------------
+    @classmethod
+    def sent(cls, words: dict) -> "Names":
+        return cls(words.get("phases") or {}, words.get("zones") or {}, words.get("variables") or {},
+                   words.get("not_shown"))
+
     def phase(self, name: str) -> str:
         return self._phases.get(name) or plain_words(name)
 
@@ -71,6 +62,29 @@ class Words:
         """A map of variables as drawn: those shown, under their words, in order."""
         return {self.variable(k): v for k, v in variables.items() if self.shown(k)}
 
+
+class Words(Names):
+    """One game's words for people, read once from its file; every method answers for a viewer
+    where the words depend on who reads them (``your work pile 2``, another's private move)."""
+
+    def __init__(self, game: Any):
+        data = game.spec.data
+        self.summary: str = data.get("summary", "")
+        self.legend: dict[str, str] = dict(data.get("legend") or {})
+        moves = data.get("moves") or {}
+        self._moves = {name: move.get("label") for name, move in moves.items()}
+        self._params = {name: list(move.get("params") or {}) for name, move in moves.items()}
+        self._values = {(name, param): {_key(k): v for k, v in (spec.get("labels") or {}).items()}
+                        for name, move in moves.items() for param, spec in (move.get("params") or {}).items()}
+        view = data.get("view") or {}
+        super().__init__({p["name"]: p.get("label") for p in data["flow"]["phases"]},
+                         {name: zone.get("label") for name, zone in (data.get("zones") or {}).items()},
+                         dict(view.get("labels") or {}), view.get("not_shown"))
+        self._declared = [name for block in (data.get("variables") or {}).values() for name in (block or {})]
+        self._private = {name: {p.name for p in move.params if p.private} for name, move in game.moves.items()}
+        self._per = {name: zone.per for name, zone in game.zones.items()}
+
+    # -- names ---------------------------------------------------------------------------------------
     def pile(self, zone: str, owner: str, number: str, viewer: int | None) -> str:
         """A pile's words: ``your work pile 2``, ``P2's work pile 2``, ``foundation 3``."""
         words = self.zone(zone) + (f" {number}" if number else "")

@@ -1,16 +1,22 @@
 """``rules join URL``: play a seat of a served table in the terminal, in line mode.
 
 The seat's link (``http://HOST:PORT/t/TABLE#token=...``) names the table and the seat. The board
-is drawn with the terminal's own rendering of a view; the other seats' moves arrive as log
-lines while you think. Moves are typed by number (of the list just shown) or by name, cards as
-shown (``5♠``) or as written (``5S``). The server stamps each move when it arrives and answers a
-lost race with who was first. A table that stops (``stopped``) ends the session with its reason.
+is drawn with the terminal's own rendering of a view, in the game's words (which the table sends);
+the other seats' moves arrive as log lines while you think. Moves are typed by number (of the
+list just shown), by their words as listed, or as written (``play 5S``, cards also as shown,
+``5♠``). The server stamps each move when it arrives and answers a lost race with who was first.
+A table that stops (``stopped``) ends the session with its reason.
+
+A connection that is lost is made again by itself (the server restarted, the network came back):
+the line being typed stays where it is, and a move entered meanwhile goes to the table once it is
+back.
 """
 from __future__ import annotations
 
 import json
 import queue
 import threading
+import time
 from typing import Callable
 from urllib.parse import urlsplit
 
@@ -21,12 +27,15 @@ from websockets.sync.client import connect
 from ...errors import RulesError
 from ..card_text import typed_text
 from ..render import render_moves, render_view
+from ..words import Names
 
 HELP = """Type the number of a move or the move itself (cards as shown, 5♠, or as written, 5S).
   board   show the table again (an empty line too)
   help    this text
   quit    leave the table (your seat waits for you: open the link again)"""
 WAIT = 0.5           # seconds between looks at a closed connection while waiting
+RECONNECTS = 30      # tries to make a lost connection again, each after a longer pause...
+MAX_PAUSE = 5.0      # ...of at most this many seconds
 
 
 def socket_url(link: str) -> tuple[str, str | None]:
@@ -40,15 +49,26 @@ def socket_url(link: str) -> tuple[str, str | None]:
     return f"{scheme}://{parts.netloc}/ws/{table}", token
 
 
-class RemoteSeat:
-    """The connection: a thread receives every message; the latest table is kept for the player."""
+def open_socket(address: str):
+    """A connection that outlives any one block: entered by hand (websockets asks for its
+    context, and closing it is ``RemoteSeat.leave``'s)."""
+    return connect(address, open_timeout=10).__enter__()
 
-    def __init__(self, socket, echo: Callable[[str], None]):
-        self.socket = socket
+
+class RemoteSeat:
+    """The connection: a thread receives every message (and makes the connection again when it is
+    lost); the latest table is kept for the player."""
+
+    def __init__(self, address: str, join: dict, socket, echo: Callable[[str], None]):
+        self.address, self.join_message, self.socket = address, join, socket
         self.echo = echo
         self.inbox: queue.Queue = queue.Queue()
         self.state: dict | None = None
         self.closed = False
+        self.connected = True
+        self.leaving = False
+        self.held: list[dict] = []             # messages entered while the connection was lost
+        self.lock = threading.Lock()
         self.log_shown = 0
         self.refusals = 0                    # refusals and errors
         self.errors = 0
@@ -58,13 +78,46 @@ class RemoteSeat:
         threading.Thread(target=self._receive, daemon=True).start()
 
     def _receive(self) -> None:
-        try:
-            for raw in self.socket:
-                self.inbox.put(json.loads(raw))
-        except (ConnectionClosed, OSError):
-            pass
+        table_stopped = False
+        while True:
+            try:
+                for raw in self.socket:
+                    message = json.loads(raw)
+                    table_stopped = table_stopped or message["type"] == "stopped"
+                    self.inbox.put(message)
+            except (ConnectionClosed, OSError):
+                pass
+            if self.leaving or table_stopped or not self._reconnect():
+                break
         self.closed = True
         self.inbox.put(None)
+
+    def _reconnect(self) -> bool:
+        """Join again, after a longer pause each try; False when the table is gone for good."""
+        with self.lock:
+            self.connected = False
+        self.echo("The connection to the table is lost: reconnecting… (what you type is kept)")
+        for attempt in range(RECONNECTS):
+            time.sleep(min(MAX_PAUSE, 0.25 * 2 ** attempt))
+            try:
+                socket = open_socket(self.address)
+                socket.send(json.dumps(self.join_message))
+                welcome = json.loads(socket.recv(timeout=10))
+            except (OSError, WebSocketException, TimeoutError, ValueError):
+                continue
+            if welcome.get("type") != "welcome":
+                socket.close()
+                self.echo(f"error: the table refused: {welcome.get('error', welcome)}")
+                return False
+            with self.lock:
+                self.socket, self.connected = socket, True
+                held, self.held = self.held, []
+                for message in held:
+                    socket.send(json.dumps(message))
+            self.echo("Back at the table." + (" Your move went to the table." if held else ""))
+            return True
+        self.echo("The table cannot be reached.")
+        return False
 
     def take(self, block: bool) -> bool:
         """Handle the messages that came (waiting for one if ``block``); False once closed."""
@@ -105,30 +158,54 @@ class RemoteSeat:
                 self.echo(self.stopped)
 
     def send(self, message: dict) -> None:
-        self.socket.send(json.dumps(message))
+        """Send now, or once the lost connection is back."""
+        with self.lock:
+            if self.connected:
+                try:
+                    self.socket.send(json.dumps(message))
+                    return
+                except (ConnectionClosed, OSError):
+                    self.connected = False
+            self.held.append(message)
+        self.echo("Not connected: this goes to the table once it is back.")
+
+    def leave(self) -> None:
+        self.leaving = True
+        with self.lock:
+            self.socket.close()
 
 
 def join(link: str, color: bool = True, read_line: Callable[[str], str] = input,
-         echo: Callable[[str], None] = click.echo) -> int:
+         echo: Callable[[str], None] = click.echo, name: str | None = None) -> int:
     address, token = socket_url(link)
+    message = {"type": "join", "token": token} if token else {"type": "join"}
+    if name and token:
+        message["name"] = name
     try:
-        with connect(address, open_timeout=10) as socket:
-            socket.send(json.dumps({"type": "join", "token": token} if token else {"type": "join"}))
-            welcome = json.loads(socket.recv(timeout=10))
-            if welcome["type"] != "welcome":
-                raise RulesError(f"the table refused: {welcome.get('error', welcome)}")
-            seat = welcome["seat"]
-            who = "watching" if seat is None else f"you are P{seat + 1}"
-            echo(f"{welcome['game']}: {welcome['players']} seats, {who}. Type 'help' for help.")
-            return Player(RemoteSeat(socket, echo), seat, color, read_line, echo).run()
+        socket = open_socket(address)
+        socket.send(json.dumps(message))
+        welcome = json.loads(socket.recv(timeout=10))
     except (OSError, InvalidURI, WebSocketException, TimeoutError) as error:
         raise RulesError(f"cannot reach the table at {address}: {error}") from None
+    if welcome["type"] != "welcome":
+        socket.close()
+        raise RulesError(f"the table refused: {welcome.get('error', welcome)}")
+    seat = welcome["seat"]
+    who = "watching" if seat is None else f"you are P{seat + 1}"
+    echo(f"{welcome['game']}: {welcome['players']} seats, {who}. Type 'help' for help.")
+    remote = RemoteSeat(address, message, socket, echo)
+    try:
+        return Player(remote, seat, color, read_line, echo, Names.sent(welcome.get("words") or {})).run()
+    finally:
+        remote.leave()
 
 
 class Player:
-    def __init__(self, remote: RemoteSeat, seat: int | None, color: bool, read_line, echo):
+    def __init__(self, remote: RemoteSeat, seat: int | None, color: bool, read_line, echo, names: Names):
         self.remote, self.seat, self.color, self.read_line, self.echo = remote, seat, color, read_line, echo
-        self.seen: list[str] = []
+        self.names = names
+        self.seen: list[str] = []             # the moves listed last: their notation...
+        self.said: list[str] = []             # ...and their words
         self.shown_version = -1
         self.shown_hand: int | None = None
 
@@ -163,11 +240,12 @@ class Player:
         return 0
 
     def _show(self, state: dict) -> None:
-        self.echo(render_view(state["view"], color=self.color))
+        self.echo(render_view(state["view"], color=self.color, words=self.names))
         self.seen = list(state["view"]["moves"])
+        self.said = list(state.get("move_words") or self.seen)
         self.echo(f"Your moves (P{self.seat + 1}):" if self.seen else "No move for you now.")
         if self.seen:
-            self.echo(render_moves(self.seen))
+            self.echo(render_moves(self.said))
         self.shown_version = state["version"]
 
     def _ask(self, state: dict) -> bool:
@@ -195,8 +273,9 @@ class Player:
                           else f"error: there is no move {number}: you have no move now")
                 return
             text = self.seen[number - 1]
-        else:
-            text = typed_text(entry)
+        else:       # a move's words as listed, or its notation
+            said = [m for m, words in zip(self.seen, self.said) if words.lower() == " ".join(entry.split()).lower()]
+            text = said[0] if said else typed_text(entry)
         remote = self.remote
         version, refusals, errors, states = remote.state["version"], remote.refusals, remote.errors, remote.states
         remote.send({"type": "move", "move": text, "version": self.shown_version})
@@ -211,7 +290,7 @@ class Player:
         if state["hand_end"] is not None and self.shown_hand != state["hand_end"]["round"]:
             self.shown_hand = state["hand_end"]["round"]
             self.echo(f"== end of round {self.shown_hand} ==")
-            self.echo(render_view(state["hand_end"], color=self.color).split("\n", 1)[1])
+            self.echo(render_view(state["hand_end"], color=self.color, words=self.names).split("\n", 1)[1])
         first = state["hand_end"] is None and state["view"]["round"] == 1     # everyone ready to start
         self.echo("== waiting for everyone ==" if first else "== hand over ==")
         if self.seat is not None and self.seat not in state["ready"]:
@@ -224,7 +303,7 @@ class Player:
             self.shown_version = -1
 
     def _final(self, state: dict) -> int:
-        self.echo(render_view(state["view"], color=self.color))
+        self.echo(render_view(state["view"], color=self.color, words=self.names))
         self.echo("seat  place  score  result")
         for row in state["final"]:
             result = row["result"]
