@@ -141,13 +141,13 @@ def test_joins_and_leaves_cost_the_others_a_presence_at_most():
         for watcher in watchers[100:]:
             watcher.close()
         second = Client(server, table, table.tokens.token(1))     # a seat arrives: everyone is told
-        presence = {"type": "presence", "connected": [0, 1]}
+        presence = {"type": "presence", "connected": [0, 1], "names": {}}
         assert first.receive() == presence                       # nothing before it from 300 joins and leaves
         assert all(watcher.receive() == presence for watcher in watchers[:100])
         assert second.state["connected"] == [0, 1]
         second.close()
-        assert first.receive() == {"type": "presence", "connected": [0]}
-        assert watchers[0].receive() == {"type": "presence", "connected": [0]}
+        assert first.receive() == {"type": "presence", "connected": [0], "names": {}}
+        assert watchers[0].receive() == {"type": "presence", "connected": [0], "names": {}}
         for watcher in [first, *watchers[:100]]:
             watcher.close()
 

@@ -13,7 +13,7 @@ from tests.serve_process import Served, Table, token
 
 from tests.helpers import GAMES
 
-TYPE = "a message's 'type' is text: one of join, move, ready"
+TYPE = "a message's 'type' is text: one of join, move, ready, name, rematch"
 NESTED = "[" * 2000 + "]" * 2000                       # 4000 bytes: under the size limit
 
 AFTER_JOINING = [

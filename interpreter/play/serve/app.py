@@ -159,8 +159,8 @@ async def _listen(hub: Hub, table: HostedTable, connection: Connection) -> None:
             connection.post(reply)
         if changed:
             hub.broadcast(table)
-        if changed and table.rematch_agreed:
-            hub.start_rematch(table)
+            if table.rematch_agreed:
+                hub.start_rematch(table)
         elif reply is not None and reply["type"] == "refused":
             hub.send_state(table, connection)         # the position as it is now, to choose again
         if not_taken >= MAX_REFUSED_IN_A_ROW:
