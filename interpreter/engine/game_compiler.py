@@ -159,6 +159,12 @@ class GameCompiler:
         variables = self.game.variables
         if name in variables.get("game", {}):
             return lambda ctx, seat: ctx.state.vars
+        level = "seat" if name in variables.get("seat", {}) else "team" if name in variables.get("team", {}) else None
+        if level and not has_of and self.scope.seatless:
+            what = "the acting seat's variable" if level == "seat" else "the acting seat's team's variable"
+            self.errors.append(SpecError(f"'{name}' is {what}, but no seat acts {self.scope.seatless}",
+                                         self.doc.key_pos(path),
+                                         hint="name the seat: 'of: players[0]', or 'of: p' with 'for: p in players'"))
         if name in variables.get("seat", {}):
             return lambda ctx, seat: ctx.state.seat_vars[_seat_index(seat, ctx)]
         if name in variables.get("team", {}):
@@ -188,7 +194,7 @@ class GameCompiler:
             self.errors.append(error)
         game.pile_counts = {name: self.expr(("zones", name, "piles"))
                             for name, zone in game.zones.items() if zone.piles is not None}
-        game.setup = self.effects.block(("setup",))
+        game.setup = self._seatless("in setup", ("setup",))
         game.teams = self.expr(("teams", "of"), {"seat": None}) if "teams" in data else None
         game.tricks = T.compile_rules(self, data["tricks"]) if "tricks" in data else None
         flow = data["flow"]
@@ -197,7 +203,7 @@ class GameCompiler:
         game.match_until = self.expr(("flow", "until"), expect_bool=True) if "until" in flow else None
         # A number, or an expression of the options (a variant's cap); 1000 when not given.
         game.max_rounds = self.expr(("flow", "max_rounds")) if "max_rounds" in flow else _default_max_rounds
-        game.round_start = self.effects.block(("flow", "round_start"))
+        game.round_start = self._seatless("at a round's start", ("flow", "round_start"))
         game.round_end = self.effects.block(("flow", "round_end"))
         game.moves = {name: self._move(name, i) for i, name in enumerate(data.get("moves", {}))}
         game.phases = [self._phase(i, p) for i, p in enumerate(flow["phases"])]
@@ -227,6 +233,15 @@ class GameCompiler:
         if game.engine == "compiled":
             for move in game.moves.values():
                 move.listing = generate_listing(move)
+
+    def _seatless(self, where: str, path: tuple) -> Callable:
+        """Effects where no seat acts (nobody's turn yet): a seat is named there, never implied."""
+        seated, self.scope = self.scope, self.scope.child()
+        self.scope.seatless = where
+        try:
+            return self.effects.block(path)
+        finally:
+            self.scope = seated
 
     def _base_scope(self) -> Scope:
         game = self.game
@@ -369,7 +384,7 @@ class GameCompiler:
         game.result = self.expr(("scoring", "result"), {"score": None, "scores": None}) if "result" in scoring else None
         self.errors += checks.check_number("scoring.score", game.score)
         for i, tiebreak in enumerate(game.tiebreaks):
-            self.errors += checks.check_number(f"scoring.tiebreak[{i + 1}]", tiebreak)
+            self.errors += checks.check_number(f"scoring.tiebreak[{i}]", tiebreak)
         self.errors += checks.check_number("scoring.result", game.result)
         # A hand's breakdown for the tables, each part worked out for each seat where the hand ended.
         game.score_parts = {name: self.expr(("scoring", "parts", name)) for name in scoring.get("parts", {})}

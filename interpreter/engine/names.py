@@ -45,7 +45,7 @@ def flow_bindings(game: Any, seat_type: ObjectType) -> dict[str, Binding]:
         return None if ctx.state.current is None else seat(ctx.state.current)
 
     return {
-        "me": Binding(seat_type, lambda ctx: seat(ctx.seat()), "the seat acting now"),
+        "me": Binding(seat_type, lambda ctx: seat(ctx.seat()), "the seat acting now", acting=True),
         "current": Binding(seat_type, current, "the seat whose turn it is, or none"),
         "players": Binding(ListOf(seat_type), lambda ctx: list(seats(ctx.state.players)),
                            "every seat, in seat order"),
@@ -67,9 +67,9 @@ def variable_bindings(game: Any, variables: dict) -> dict[str, Binding]:
     for name, init in variables.get("game", {}).items():
         names[name] = Binding(type_of(init), _game_var(name), "a game variable")
     for name, init in variables.get("seat", {}).items():
-        names[name] = Binding(type_of(init), _seat_var(name), "the acting seat's variable")
+        names[name] = Binding(type_of(init), _seat_var(name), "the acting seat's variable", acting=True)
     for name, init in variables.get("team", {}).items():
-        names[name] = Binding(type_of(init), _team_var(game, name), "the acting seat's team's variable")
+        names[name] = Binding(type_of(init), _team_var(game, name), "the acting seat's team's variable", acting=True)
     return names
 
 
@@ -92,7 +92,7 @@ def zone_bindings(game: Any, zones: dict, zone_type: ObjectType) -> dict[str, Bi
     for name, zone in zones.items():
         kind = zone_type if zone.piles is None else ListOf(zone_type)
         doc = {"game": "a shared zone", "seat": "the acting seat's zone", "team": "the acting seat's team's zone"}
-        names[name] = Binding(kind, _zone_of(game, zone, _acting_seat), doc[zone.per])
+        names[name] = Binding(kind, _zone_of(game, zone, _acting_seat), doc[zone.per], acting=zone.per != "game")
     return names
 
 

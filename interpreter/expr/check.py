@@ -117,6 +117,9 @@ class Checker:
             return local[name]
         if name in self.scope.names:
             binding = self.scope.names[name]
+            if binding.acting and self.scope.seatless:
+                return self.fail(node, f"'{name}' is {binding.doc}, but no seat acts {self.scope.seatless}",
+                                 _seat_named_hint(name))
             self.resolved.targets[id(node)] = ("host", binding)
             return binding.type
         if self.scope.functions.get(name) is not None:
@@ -404,3 +407,9 @@ def _vague(t: Type) -> bool:
     if isinstance(t, MapOf):
         return _vague(t.key) or _vague(t.value)
     return t == ANY
+
+
+def _seat_named_hint(name: str) -> str:
+    if name == "me":
+        return "name the seat: players[0], or p with 'for: p in players'"
+    return f"name the seat: players[0].{name}, or p.{name} with 'for: p in players'"

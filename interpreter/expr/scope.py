@@ -20,6 +20,7 @@ class Binding:
     get: Callable[[Any], Any]
     doc: str = ""
     costly: bool = False    # its reading does work that grows with the table (a trick's winner)
+    acting: bool = False    # it reads the acting seat (``me``, a seat's variable or zone named alone)
 
 
 class Scope:
@@ -34,6 +35,9 @@ class Scope:
         # Whether expressions compiled in this scope run as generated code (codegen.py) rather
         # than as the reference closures: the engine ``compiled``. Children inherit it.
         self.generate = False
+        # Where no seat acts (the game's setup): what to call that place; a name that reads the
+        # acting seat is then refused. Children inherit it.
+        self.seatless: str | None = None
 
     def child(self, *, names: dict[str, Binding] | None = None, locals: dict[str, Type] | None = None,
               functions: dict[str, UserFunction] | None = None, registry: Registry | None = None) -> "Scope":
@@ -47,6 +51,7 @@ class Scope:
         scope.locals = {**self.locals, **(locals or {})}
         scope.registry = self.registry if registry is None else registry
         scope.generate = self.generate
+        scope.seatless = self.seatless
         if functions or names or registry is not None:
             scope.functions = self.functions.rebuilt(functions or {}, scope)
         else:
