@@ -368,14 +368,14 @@ def test_a_standard_deck_of_some_ranks_and_cards_generated_from_values(tmp_path)
      "5:5: error: 'ranks:' keeps some ranks of the standard deck, and this deck is not one\n"
      "    5 |     ranks: [9, 10, J, Q, K, A]\n      |     ^^^^^\nhint: add 'standard: true'"),
     ("ranks: [9, 10, J, Q, K, A]", "ranks: [9, 10, B]",
-     "6:20: error: 'B' in decks.euchre.ranks[3] is not a rank: 2 to 10, A, J, Q or K (or 1 to 13)\n"
+     "6:20: error: 'B' in decks.euchre.ranks[2] is not a rank: 2 to 10, A, J, Q or K (or 1 to 13)\n"
      "    6 |     ranks: [9, 10, B]\n      |                    ^"),
     ("rank: 1..12", "rank: 12..1",
      "10:58: error: the range 12..1 is empty\n"
      "   10 |       - each: {colour: [red, green, blue, yellow], rank: 12..1}\n"
      "      |                                                          ^^^^^\nhint: write the lower end first, as 1..12"),
     ("rank: 1..12", "rank: 1-12",
-     "10:58: error: '1-12' in decks.numbers.cards[1].each.rank is not a range such as 1..12, or a list of values\n"
+     "10:58: error: '1-12' in decks.numbers.cards[0].each.rank is not a range such as 1..12, or a list of values\n"
      "   10 |       - each: {colour: [red, green, blue, yellow], rank: 1-12}\n"
      "      |                                                          ^^^^"),
     ("label: '{colour}{rank}'", "label: '{color}{rank}'",
@@ -406,7 +406,7 @@ def test_a_list_given_for_an_expression_suggests_quoting_it(tmp_path):
     with pytest.raises(ErrorList) as caught:
         load_game(path)
     assert caught.value.render() == (
-        f"{path}:27:15: error: expected an expression, got a list in moves.go.do[1].flip\n"
+        f"{path}:27:15: error: expected an expression, got a list in moves.go.do[0].flip\n"
         "   27 |       - flip: [at(first), at(second)]\n"
         "      |               ^^^^^^^^^^^^^^^^^^^^^^^\n"
         "hint: a list in an expression is written inside it: quote the whole of it, as '[at(first), at(second)]'")

@@ -341,7 +341,7 @@ def test_fixed_rolls_never_reach_the_saved_state():
 
 @pytest.mark.parametrize("body, message", [
     ("start: {rounds: 3}\nexpect: {over: false}",
-     "3:13: error: unknown key 'rounds' in scenarios[1].start\n"
+     "3:13: error: unknown key 'rounds' in scenarios[0].start\n"
      "    3 |     start: {rounds: 3}\n      |             ^^^^^^\nhint: did you mean 'round'?"),
     ("players: 9\nexpect: {over: false}",
      "3:14: error: Dice poker is for 2 to 4 players, not 9\n    3 |     players: 9\n      |              ^"),
@@ -369,7 +369,7 @@ def test_fixed_rolls_never_reach_the_saved_state():
      "3:5: error: a scenario has 'steps:', or 'moves:' and 'expect:', not both\n"
      "    3 |     steps: [throw]\n      |     ^^^^^"),
     ("steps: [{illegal: true}]",
-     "3:23: error: expected text, got 'true' in scenarios[1].steps[1].illegal\n"
+     "3:23: error: expected text, got 'true' in scenarios[0].steps[0].illegal\n"
      "    3 |     steps: [{illegal: true}]\n      |                       ^^^^\n"
      "hint: 'illegal:' takes the move the engine must refuse: write {illegal: MOVE}"),
     ("players: 3",

@@ -60,12 +60,12 @@ def test_every_bundled_game_passes_both(path):
 
 
 @pytest.mark.parametrize("effect, message", [
-    ({"move": "pile.top"}, "g.yaml:5:19: error: missing 'to' in moves.go.do[1]"),
+    ({"move": "pile.top"}, "g.yaml:5:19: error: missing 'to' in moves.go.do[0]"),
     ({"move": "pile.top", "to": "hand", "face": "sideways"},
-     "g.yaml:5:62: error: 'sideways' in moves.go.do[1].face is not one of: up, down"),
+     "g.yaml:5:62: error: 'sideways' in moves.go.do[0].face is not one of: up, down"),
     ("end_trun", "g.yaml:5:19: error: unknown effect 'end_trun'"),
     ({"roll": "dice", "move": "pile.top", "to": "hand"},
-     "g.yaml:5:36: error: 'move' starts another effect in moves.go.do[1]"),
+     "g.yaml:5:36: error: 'move' starts another effect in moves.go.do[0]"),
 ])
 def test_effects_with_a_problem(effect, message):
     with pytest.raises(RulesError) as caught:

@@ -143,16 +143,16 @@ CASES = [
         "allowed here: min, max, default, names")]),
     ("bad enum", variant("    - name: main\n", "    - name: main\n      turns: {order: clockwize}\n"),
      SchemaError, [shown(
-         "g.yaml:9:22: error: 'clockwize' in flow.phases[1].turns.order is not one of: clockwise, counterclockwise",
+         "g.yaml:9:22: error: 'clockwize' in flow.phases[0].turns.order is not one of: clockwise, counterclockwise",
          "      turns: {order: clockwize}",
          "                     ^^^^^^^^^",
          "did you mean 'clockwise' or 'counterclockwise'?")]),
     ("empty list of moves", variant("moves: [go]", "moves: []"), SchemaError, [shown(
-        "g.yaml:9:14: error: expected at least one item in flow.phases[1].moves",
+        "g.yaml:9:14: error: expected at least one item in flow.phases[0].moves",
         "      moves: []",
         "             ^^")]),
     ("phase name not a name", variant("- name: main", "- name: 2nd"), SchemaError, [shown(
-        "g.yaml:8:13: error: '2nd' is not a valid name in flow.phases[1].name",
+        "g.yaml:8:13: error: '2nd' is not a valid name in flow.phases[0].name",
         "    - name: 2nd",
         "            ^^^",
         "names start with a letter and use only letters, digits and _")]),
@@ -167,18 +167,18 @@ CASES = [
         "        ^^^^^^^^",
         "did you mean 'end_turn'?")]),
     ("a number as an effect", variant("- end_turn", "- 3"), SchemaError, [shown(
-        "g.yaml:15:9: error: expected an effect, got the number 3 in moves.go.do[2]",
+        "g.yaml:15:9: error: expected an effect, got the number 3 in moves.go.do[1]",
         "      - 3",
         "        ^",
         "effects are: " + EFFECTS)]),
     ("an empty effect", variant("- end_turn", "- {}"), SchemaError, [shown(
-        "g.yaml:15:9: error: an effect cannot be empty in moves.go.do[2]",
+        "g.yaml:15:9: error: an effect cannot be empty in moves.go.do[1]",
         "      - {}",
         "        ^^",
         "effects are: " + EFFECTS)]),
     ("two effects in one item", variant("- add: {throws: 1}", "- add: {throws: 1}\n        roll: dice"),
      SchemaError, [shown(
-         "g.yaml:15:9: error: 'roll' starts another effect in moves.go.do[1]",
+         "g.yaml:15:9: error: 'roll' starts another effect in moves.go.do[0]",
          "        roll: dice",
          "        ^^^^",
          "each effect is its own list item: start it on a new line as '- roll: ...'")]),
@@ -188,22 +188,22 @@ CASES = [
          "    do: end_turn",
          "        ^^^^^^^^")]),
     ("effect missing a key", variant("- add: {throws: 1}", "- move: stock.top"), SchemaError, [shown(
-        "g.yaml:14:9: error: missing 'to' in moves.go.do[1]",
+        "g.yaml:14:9: error: missing 'to' in moves.go.do[0]",
         "      - move: stock.top",
         "        ^^^^^^^^^^^^^^^",
         "add a 'to:' entry")]),
     ("bad value in an effect", variant("- add: {throws: 1}", "- flip: stock.top\n        face: sideways"),
      SchemaError, [shown(
-         "g.yaml:15:15: error: 'sideways' in moves.go.do[1].face is not one of: up, down",
+         "g.yaml:15:15: error: 'sideways' in moves.go.do[0].face is not one of: up, down",
          "        face: sideways",
          "              ^^^^^^^^")]),
     ("bad for", variant("- add: {throws: 1}", "- for: p of players\n        do: [end_turn]"), SchemaError, [shown(
-        "g.yaml:14:14: error: 'p of players' is not valid here in moves.go.do[1].for",
+        "g.yaml:14:14: error: 'p of players' is not valid here in moves.go.do[0].for",
         "      - for: p of players",
         "             ^^^^^^^^^^^^",
         "write 'for: name in list', as in 'for: p in players'")]),
     ("empty set", variant("- add: {throws: 1}", "- set: {}"), SchemaError, [shown(
-        "g.yaml:14:14: error: expected at least one entry in moves.go.do[1].set",
+        "g.yaml:14:14: error: expected at least one entry in moves.go.do[0].set",
         "      - set: {}",
         "             ^^")]),
     ("bad parameter", variant("  go:\n", "  go:\n    params:\n      x: {}\n"), SchemaError, [shown(
@@ -305,7 +305,7 @@ CASES = [
         "            ^^^^^^^^^^^^")]),
     ("a list where an expression is expected", variant("- add: {throws: 1}", "- add: {throws: [1, 2]}"),
      SchemaError, [shown(
-        "g.yaml:14:23: error: expected an expression, got a list in moves.go.do[1].add.throws",
+        "g.yaml:14:23: error: expected an expression, got a list in moves.go.do[0].add.throws",
         "      - add: {throws: [1, 2]}",
         "                      ^^^^^^",
         "a list in an expression is written inside it: quote the whole of it, as '[1, 2]'")]),

@@ -27,7 +27,7 @@ BAD_ENUM = GOOD.replace("    - name: main\n", "    - name: main\n      turns: {o
 TWO_ERRORS = GOOD.replace("{min: 2, max: 4}", "{min: two, max: 4}").replace("- end_turn", "- end-turn")
 
 CLOCKWIZE = """\
-{path}:6:22: error: 'clockwize' in flow.phases[1].turns.order is not one of: clockwise, counterclockwise
+{path}:6:22: error: 'clockwize' in flow.phases[0].turns.order is not one of: clockwise, counterclockwise
     6 |       turns: {{order: clockwize}}
       |                      ^^^^^^^^^
 hint: did you mean 'clockwise' or 'counterclockwise'?"""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from ..expr import user_cache
 from ..errors import SchemaError, did_you_mean
+from .yaml_scalars import cut_hint, cut_message
 from .yamlio import Document
 
 if TYPE_CHECKING:
@@ -82,7 +83,12 @@ def _passed_key(doc: Document) -> str | None:
 
 def check_against(doc: Document, validator: jsonschema.protocols.Validator) -> list[SchemaError]:
     """The document's problems against any schema of ours, worded and placed for the author."""
-    errors = [_translate(e, doc) for e in _leaf_errors(validator.iter_errors(doc.data))]
+    found = list(_leaf_errors(validator.iter_errors(doc.data)))
+    # An expression cut at a comma is one error, said at the cut: not also the stray half's value.
+    cut = [tuple(e.absolute_path) + (e.instance,) for e in found if e.validator == "pattern"
+           and isinstance(e.instance, str) and _cut_expression(doc, tuple(e.absolute_path), e.instance)]
+    found = [e for e in found if not any(tuple(e.absolute_path)[:len(c)] == c for c in cut)]
+    errors = [_translate(e, doc) for e in found]
     unique = {(e.pos.line if e.pos else 0, e.pos.col if e.pos else 0, e.message): e for e in errors}
     return list(unique.values())
 
@@ -222,6 +228,10 @@ def _bound(error, path, doc) -> SchemaError:
 def _pattern(error, path, doc) -> SchemaError:
     value = error.instance
     if isinstance(value, str) and value in _keys_at(doc, path):
+        cut = _cut_expression(doc, path, value)
+        if cut is not None:
+            return SchemaError(cut_message(cut[1], _where(path + (cut[0],))), doc.key_pos(path + (value,)),
+                               hint=cut_hint(*cut))
         hint = NAME_RULE + NAME_FORMS.get(path[-1] if path else "", "")
         return SchemaError(f"'{value}' is not a valid name {_where(path)}", doc.key_pos(path + (value,)), hint=hint)
     if error.validator_value == game_schema()["$defs"]["identifier"]["pattern"]:
@@ -234,13 +244,36 @@ def _generic(error, path, doc) -> SchemaError:
     return SchemaError(f"{error.message} {_where(path)}".rstrip(), doc.pos(path))
 
 
-def _keys_at(doc: Document, path: tuple) -> list:
+def _cut_expression(doc: Document, path: tuple, key: str) -> tuple[str, str] | None:
+    """When YAML cut an expression at a comma in a flow mapping (``{add: {points: max(a, b)}}``
+    reads as ``points: max(a`` and a key ``b)``): the entry's name and the whole expression."""
+    node = _node_at(doc, path)
+    keys = list(node) if isinstance(node, dict) else []
+    at = keys.index(key) if key in keys else 0
+    if at == 0 or node[key] is not None:
+        return None
+    before, text = keys[at - 1], node[keys[at - 1]]
+    if not isinstance(text, str) or _open_brackets(text) <= 0 or _open_brackets(text + key) != 0:
+        return None
+    return before, f"{text}, {key}"
+
+
+def _open_brackets(text: str) -> int:
+    return sum(text.count(c) for c in "([{") - sum(text.count(c) for c in ")]}")
+
+
+def _node_at(doc: Document, path: tuple) -> Any:
     node: Any = doc.data
     for part in path:
         try:
             node = node[part]
         except (KeyError, IndexError, TypeError):
-            return []
+            return None
+    return node
+
+
+def _keys_at(doc: Document, path: tuple) -> list:
+    node = _node_at(doc, path)
     return list(node) if isinstance(node, dict) else []
 
 
@@ -262,7 +295,7 @@ def _where(path: tuple) -> str:
         return "at the top level"
     text = ""
     for part in path:
-        text += f"[{part + 1}]" if isinstance(part, int) else ("." if text else "") + str(part)
+        text += f"[{part}]" if isinstance(part, int) else ("." if text else "") + str(part)   # from 0, as expressions count
     return f"in {text}"
 
 

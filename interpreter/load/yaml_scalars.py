@@ -56,6 +56,16 @@ def _resolve_int(text: str) -> int:
     return int(text)
 
 
+def cut_message(expression: str, where: str = "") -> str:
+    """An expression that YAML cut at a comma of a flow mapping (``{points: max(a, b)}``)."""
+    return (f"the expression '{expression}'{' ' + where if where else ''} is cut at a comma: in a {{...}} "
+            "mapping a comma ends the entry")
+
+
+def cut_hint(name: str, expression: str) -> str:
+    return f"quote the expression: {name}: \"{expression}\""
+
+
 def key_type_error(key: Any, raw: str, where: Position) -> YamlError:
     if raw == "":
         return YamlError("mapping keys must be text, but this key is empty", where,

@@ -20,7 +20,7 @@ from .. import errors, limits
 from ..expr import user_cache
 from ..errors import LimitError, Position, RulesError, Source, YamlError, did_you_mean
 from .yaml_positions import Document, Node, Text
-from .yaml_scalars import key_type_error, plain_error, resolve_scalar
+from .yaml_scalars import cut_hint, cut_message, key_type_error, plain_error, resolve_scalar
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -258,12 +258,32 @@ class _TreeBuilder:
 
     def set_key(self, frame: _Frame, key: Any, node: Node, raw: str) -> None:
         if not isinstance(key, str):
+            cut = self.cut_expression(frame)
+            if cut is not None:
+                name, expression = cut
+                raise YamlError(cut_message(expression), self.text.span(node.start, node.end),
+                                hint=cut_hint(name, expression))
             raise key_type_error(key, raw, self.text.span(node.start, node.end))
         if key in frame.node.items:
             first = self.text.line_col(frame.node.items[key][0].start)[0]
             raise YamlError(f"duplicate key '{key}' (first defined at line {first})",
                             self.text.span(node.start, node.end))
         frame.key, frame.key_node = key, node
+
+    def cut_expression(self, frame: _Frame) -> tuple[str, str] | None:
+        """A flow mapping's last entry whose text opened a bracket that a comma cut: its name and
+        the whole expression, read from the source up to the bracket that closes it."""
+        if not frame.node.items or not isinstance(frame.value.get(frame.key), str):
+            return None
+        start, depth = frame.node.items[frame.key][1].start, 0
+        for at in range(start, len(self.text.text)):
+            char = self.text.text[at]
+            depth += (char in "([") - (char in ")]")
+            if depth < 0 or char == "\n":
+                return None
+            if depth == 0 and char in ")]":
+                return frame.key, self.text.text[start:at + 1]
+        return None
 
     def check_tag(self, event: yaml.NodeEvent) -> None:
         if event.tag is not None:
