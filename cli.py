@@ -109,40 +109,55 @@ def main() -> None:
 @format_flags
 @option_flag
 @click.option("--simulate", "games", type=click.IntRange(min=0), default=0, metavar="N",
-              help="Also play N random games (seeds 0 to N-1) of each valid file: any error, stalled "
-                   "game or game that does not end fails the check.")
-def validate(files: tuple[str, ...], fmt: str, as_json: bool, options: tuple[str, ...], games: int) -> None:
+              help="Also play N random games (seeds 0 to N-1) of each valid file, at every player count "
+                   "it allows (or -p's): any error, stalled game or game that does not end fails the check.")
+@click.option("--players", "-p", type=click.IntRange(1, MAX_PLAYERS),
+              help="With --simulate: play at this number of players only.")
+def validate(files: tuple[str, ...], fmt: str, as_json: bool, options: tuple[str, ...], games: int,
+             players: int | None) -> None:
     """Check game files (or bundled games by name) and report every error as file:line:col."""
     from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError, flatten
 
     fmt = "json" if as_json else fmt
+    if players is not None and not games:
+        raise click.UsageError("-p/--players goes with --simulate N")
     if games:       # the tools to play games are loaded only when asked for
-        from interpreter.tools.simulate import failure_text, failures_report, playing_failures
+        from interpreter.tools.simulate import (
+            counts_text,
+            failure_text,
+            failures_report,
+            player_counts,
+            playing_failures,
+        )
     given = _parse_options(options)
     report, failed = [], False
     for path in files:
         try:
             # Checking needs no generated code: the reference engine reports the very same errors.
             loaded = load_game(_game_file(path), given, engine="compiled" if games else "reference")
-            played = playing_failures(loaded, games) if games else []
+            counts = player_counts(loaded, players) if games else []
+            played = playing_failures(loaded, games, players) if games else []
             failed = failed or bool(played)
-            report.append({"file": path, "ok": not played, "errors": [], "games": played})
+            report.append({"file": path, "ok": not played, "errors": [], "games": played, "counts": counts})
         except RulesError as error:
             failed = True
-            report.append({"file": path, "ok": False, "errors": flatten([error]), "games": []})
+            report.append({"file": path, "ok": False, "errors": flatten([error]), "games": [], "counts": []})
     if fmt == "json":
         click.echo(json.dumps([{"file": r["file"], "ok": r["ok"],
                                 "errors": [{"file": r["file"], **e.to_dict()} for e in r["errors"]],
-                                **({"games": [{"seed": o.seed, "message": failure_text(o)} for o in r["games"]]}
-                                   if games else {})}
+                                **({"players": r["counts"],
+                                    "games": [{"seed": o.seed, "players": o.players, "message": failure_text(o)}
+                                              for o in r["games"]]} if games else {})}
                                for r in report], indent=2))
     else:
         for entry in report:
             if entry["ok"]:
-                click.echo(f"{entry['file']}: ok" + (f" ({games} random games played)" if games else ""))
+                played = f" ({games} random game{'s' if games != 1 else ''} with {counts_text(entry['counts'])})" \
+                    if games else ""
+                click.echo(f"{entry['file']}: ok{played}")
             if entry["games"]:
-                click.echo(failures_report(entry["file"], entry["games"], games), err=True)
+                click.echo(failures_report(entry["file"], entry["games"], games, entry["counts"]), err=True)
             for error in entry["errors"]:
                 # An error with no place in the file (a bad option) is prefixed with the file's name.
                 named = error.pos is not None or entry["file"] in error.message

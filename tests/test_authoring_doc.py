@@ -34,9 +34,10 @@ def commands():
 
 def test_the_tutorial_has_its_files_and_commands():
     assert [b["file"] for b in blocks() if b["file"]] == ["pig.yaml", "pig_typo.yaml", "pig_scenarios.yaml",
-                                                         "pig_stuck.yaml", "moves.txt"]
+                                                         "pig_stuck.yaml", "moves.txt", "pig_head_start.yaml",
+                                                         "pig_comma.yaml"]
     assert [c[0].split()[1] for c in commands()] == ["validate", "validate", "test", "simulate", "validate",
-                                                     "play"]
+                                                     "play", "validate", "validate"]
 
 
 @pytest.mark.parametrize("command, shown, exit_code", commands(), ids=[c[0] for c in commands()])

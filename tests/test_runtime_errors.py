@@ -328,26 +328,27 @@ def test_bench_reports_the_error_and_the_game(probe_file):
 def test_validate_simulate_plays_random_games_and_fails_with_the_first_report(probe_file):
     result = rules("validate", probe_file(CASES["no legal move"]), "--simulate", "3")
     assert result.exit_code == 1
-    assert result.stderr == ("probe.yaml: 3 of 3 random games failed; the first, seed 0:\n"
+    assert result.stderr == ("probe.yaml: 3 of 3 random games (2 players) failed; the first, seed 0:\n"
                              + EXPECTED["no legal move"] + "\nalso failed: seeds 1, 2\n"
                              "3 failed random games in 1 file\n")
     result = rules("validate", probe_file(probe()), "--simulate", "3")
-    assert (result.exit_code, result.output) == (0, "probe.yaml: ok (3 random games played)\n")
+    assert (result.exit_code, result.output) == (0, "probe.yaml: ok (3 random games with 2 players)\n")
 
 
 def test_validate_simulate_in_json(probe_file):
     result = rules("validate", probe_file(CASES["turns.from gives none"]), "--simulate", "1", "--format", "json")
     assert result.exit_code == 1
-    assert json.loads(result.stdout) == [{"file": "probe.yaml", "ok": False, "errors": [],
-                                          "games": [{"seed": 0, "message": EXPECTED["turns.from gives none"]}]}]
+    assert json.loads(result.stdout) == [{"file": "probe.yaml", "ok": False, "errors": [], "players": [2],
+                                          "games": [{"seed": 0, "players": 2,
+                                                     "message": EXPECTED["turns.from gives none"]}]}]
 
 
 def test_validate_simulate_fails_a_game_that_does_not_end(probe_file):
     from interpreter.tools.simulate import failures_report, playing_failures
     endless = probe().replace("      turns: {from: who, each: once}", "      turns: {from: who}")
     failed = playing_failures(load_game(probe_file(endless)), 2, max_moves=50)    # validate's: 100,000
-    assert failures_report("probe.yaml", failed, 2) == (
-        "probe.yaml: 2 of 2 random games failed; the first, seed 0:\n"
+    assert failures_report("probe.yaml", failed, 2, [2]) == (
+        "probe.yaml: 2 of 2 random games (2 players) failed; the first, seed 0:\n"
         "error: not over after 50 moves (the move limit)\n"
         "also failed: seed 1")
 

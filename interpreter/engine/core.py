@@ -89,7 +89,15 @@ def place_zones(game: Any, state: State) -> None:
 
 def check_players(game: Any, players: Any) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not game.min_players <= players <= game.max_players:
-        raise OptionError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
+        raise OptionError(f"{game.name} is for {players_text(game)}, not {players}")
+
+
+def players_text(game: Any) -> str:
+    """How many play a game: ``1 player``, ``2 players``, ``2 to 8 players``."""
+    low, high = game.min_players, game.max_players
+    if low == high:
+        return f"{low} player{'s' if low != 1 else ''}"
+    return f"{low} to {high} players"
 
 
 def _check_stack(game: Any, players: int, stack: dict) -> None:

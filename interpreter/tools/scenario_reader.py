@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..engine.core import players_text
 from ..engine.loaded import LoadedGame
 from ..engine.values import Seat, ZoneRef
 from ..errors import ErrorList, OptionError, RulesError, SpecError, did_you_mean
@@ -69,7 +70,7 @@ class ScenarioReader(StartReader):
         game = loaded.game
         players = int(data.get("players", game.default_players))   # YAML's 3.0 passes as an integer
         if not game.min_players <= players <= game.max_players:
-            self.error(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}",
+            self.error(f"{game.name} is for {players_text(game)}, not {players}",
                        path + ("players",))
             return None
         self.ctx = ScenarioContext(loaded, players)

@@ -7,6 +7,7 @@ game order. A game that raises is counted as an error and the run goes on.
 """
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
 import signal
@@ -15,6 +16,7 @@ from contextlib import closing, contextmanager
 from typing import Callable, Iterator, Sequence
 
 from ..bots.agents import make_bot, parse_kind
+from ..engine.core import players_text
 from ..engine.loaded import LoadedGame
 from ..errors import OptionError, RulesError
 from ..limits import MAX_MOVES_PER_GAME
@@ -42,7 +44,7 @@ def bot_kinds(kinds: str | Sequence[str], players: int) -> list[str]:
 def check_players(loaded: LoadedGame, players: int) -> None:
     game = loaded.game
     if not game.min_players <= players <= game.max_players:
-        raise OptionError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
+        raise OptionError(f"{game.name} is for {players_text(game)}, not {players}")
 
 
 def simulate(loaded: LoadedGame, games: int, players: int | None = None, bots: str | Sequence[str] = "random",
@@ -137,12 +139,35 @@ def _play_in_worker(index: int) -> GameOutcome:
 
 # -- validate --simulate: a game file checked by playing it --------------------------------------
 
-def playing_failures(loaded: LoadedGame, games: int, max_moves: int = 100_000) -> list[GameOutcome]:
-    """The games, among ``games`` random games (seeds 0 to games - 1, the game's default number
-    of players), that raised an error (a stalled game among them) or did not end within
-    ``max_moves`` moves: what an author's CI runs after the checks of ``rules validate``."""
-    report = simulate(loaded, games, bots="random", seed=0, max_moves=max_moves)
-    return [o for o in report.outcomes if o.error is not None or (o.stop is not None and o.moves >= max_moves)]
+def player_counts(loaded: LoadedGame, players: int | None = None) -> list[int]:
+    """The player counts ``rules validate --simulate`` tries: the one asked for, else every count
+    the game allows."""
+    game = loaded.game
+    if players is not None:
+        check_players(loaded, players)
+        return [players]
+    return list(range(game.min_players, game.max_players + 1))
+
+
+def playing_failures(loaded: LoadedGame, games: int, players: int | None = None,
+                     max_moves: int = 100_000) -> list[GameOutcome]:
+    """The games, among ``games`` random games (seeds 0 to games - 1) at each of the player counts
+    (``player_counts``), that raised an error (a stalled game among them) or did not end within
+    ``max_moves`` moves: what an author's CI runs after the checks of ``rules validate``. Each
+    failed game has its ``players``."""
+    failed = []
+    for count in player_counts(loaded, players):
+        report = simulate(loaded, games, count, bots="random", seed=0, max_moves=max_moves)
+        failed += [dataclasses.replace(o, players=count) for o in report.outcomes
+                   if o.error is not None or (o.stop is not None and o.moves >= max_moves)]
+    return failed
+
+
+def counts_text(counts: list[int]) -> str:
+    """``2 players``, ``2 to 8 players``."""
+    if len(counts) == 1:
+        return f"{counts[0]} player{'s' if counts[0] != 1 else ''}"
+    return f"{counts[0]} to {counts[-1]} players"
 
 
 def failure_text(outcome: GameOutcome) -> str:
@@ -150,13 +175,16 @@ def failure_text(outcome: GameOutcome) -> str:
     return outcome.error if outcome.error is not None else f"error: {outcome.stop}"
 
 
-def failures_report(file: str, failed: list[GameOutcome], games: int) -> str:
+def failures_report(file: str, failed: list[GameOutcome], games: int, counts: list[int]) -> str:
     """The failed games of ``rules validate --simulate``: how many, the first in full, the seeds
-    of the others."""
+    of the others (with their player counts, when several were tried)."""
     first = failed[0]
-    lines = [f"{file}: {len(failed)} of {games} random games failed; the first, seed {first.seed}:",
-             failure_text(first)]
+    several = len(counts) > 1
+    where = f" with {first.players} players" if several else ""
+    lines = [f"{file}: {len(failed)} of {games * len(counts)} random games ({counts_text(counts)}) failed; "
+             f"the first, seed {first.seed}{where}:", failure_text(first)]
     if len(failed) > 1:
-        seeds = ", ".join(str(o.seed) for o in failed[1:11]) + (", ..." if len(failed) > 11 else "")
-        lines.append(f"also failed: seed{'s' if len(failed) > 2 else ''} {seeds}")
+        others = [f"{o.seed} ({o.players} players)" if several else str(o.seed) for o in failed[1:11]]
+        lines.append(f"also failed: seed{'s' if len(failed) > 2 else ''} {', '.join(others)}"
+                     + (", ..." if len(failed) > 11 else ""))
     return "\n".join(lines)

@@ -51,6 +51,7 @@ class GameOutcome:
     first_seat: int | None        # the seat that made the game's first move
     stop: str | None              # why a limit stopped the game
     error: str | None             # the message of the error that ended the game
+    players: int | None = None    # how many played (set where runs of several counts are told apart)
 
     @classmethod
     def failed(cls, index: int, seed: int, message: str) -> "GameOutcome":
@@ -93,7 +94,7 @@ class Report:
                       "errors": len(errors)},
             "seats": [self._seat(seat, done) for seat in range(self.players)],
             "length": {"moves": _spread([o.moves for o in done]), "rounds": _spread([o.rounds for o in done])},
-            "first_move": self._first_move(done),
+            "first_move": self._first_move(done) if self.players > 1 else None,
             "stop_reasons": dict(Counter(o.stop for o in stopped)),
             "first_errors": [{"seed": o.seed, "message": o.error} for o in errors[:ERRORS_SHOWN]],
             "timing": {"seconds": self.seconds, "games_per_second": len(self.outcomes) / max(self.seconds, 1e-9),
@@ -101,6 +102,8 @@ class Report:
         }
 
     def _seat(self, seat: int, done: list[GameOutcome]) -> dict:
+        if self.players == 1:       # a game played alone: nobody to win against, its score is all
+            return {"seat": 1, "bot": self.bots[0], "score": _solo_scores([o.scores[0] for o in done])}
         places = [o.places[seat] for o in done]
         wins = places.count(1)
         ties = sum(1 for o in done if o.places[seat] == 1 and o.places.count(1) > 1)
@@ -118,6 +121,13 @@ class Report:
         p1_won = sum(1 for o in done if o.places[0] == 1)
         return {"seat_win_rate": _rate(first_won, len(done)), "fair_share": 1 / self.players,
                 "p1_win_rate": _rate(p1_won, len(done))}
+
+
+def _solo_scores(scores: list) -> dict | None:
+    score = _spread(scores)
+    if score is not None:
+        score.update(median=statistics.median(scores), stdev=statistics.pstdev(scores))
+    return score
 
 
 def _mean(values: list) -> float | None:
@@ -141,11 +151,12 @@ def render_text(report: Report) -> str:
     errors and timing."""
     data = report.summary()
     games, last = data["games"], data["seeds"][1]
-    lines = [f"{report.game}: {games['played']} games, {report.players} players, seeds {report.seed} to {last}",
+    lines = [f"{report.game}: {games['played']} games, {_count(report.players, 'player')}, seeds {report.seed} to {last}",
              f"games: {games['played']} played, {games['finished']} finished, "
              f"{games['stopped']} stopped by a limit, {_count(games['errors'], 'error')}", ""]
-    lines += _seat_table(data["seats"])
-    lines += ["", _length_line(data["length"]), _first_move_line(data["first_move"])]
+    lines += _solo_table(data["seats"][0]) if report.players == 1 else _seat_table(data["seats"])
+    lines += ["", _length_line(data["length"])]
+    lines += [_first_move_line(data["first_move"])] if data["first_move"] else []
     lines += _stops(data["stop_reasons"]) + _errors(data["first_errors"], games["errors"])
     timing = data["timing"]
     lines.append(f"time: {timing['seconds']:.2f} s, {timing['games_per_second']:.1f} games/s, "
@@ -158,9 +169,23 @@ SEAT_HEADERS = ("seat", "bot", "wins", "win rate", "95% interval", "ties", "win 
 LEFT_COLUMNS = 2     # seat and bot are text; the other columns are numbers, aligned right
 
 
+SOLO_HEADERS = ("seat", "bot", "mean score", "median", "min", "max", "std dev")
+
+
 def _seat_table(seats: list[dict]) -> list[str]:
-    rows = [SEAT_HEADERS] + [_seat_row(seat) for seat in seats]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(SEAT_HEADERS))]
+    return _aligned([SEAT_HEADERS] + [_seat_row(seat) for seat in seats])
+
+
+def _solo_table(seat: dict) -> list[str]:
+    """One seat alone: its scores."""
+    score = seat["score"] or {}
+    return _aligned([SOLO_HEADERS, (f"P{seat['seat']}", seat["bot"], _decimal(score.get("mean")),
+                                    _number(score.get("median")), _number(score.get("min")),
+                                    _number(score.get("max")), _decimal(score.get("stdev")))])
+
+
+def _aligned(rows: list[tuple[str, ...]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return ["  ".join(cell.ljust(w) if i < LEFT_COLUMNS else cell.rjust(w)
                       for i, (cell, w) in enumerate(zip(row, widths))).rstrip() for row in rows]
 

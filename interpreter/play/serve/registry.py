@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ...bots.agents import parse_kind
+from ...engine.core import players_text
 from ...engine.loaded import load_game
 from ...errors import OptionError
 from ...load.bundled import resolve_game
@@ -117,7 +118,7 @@ class Tables:
 def check_seats(loaded: Any, players: int, bots: set[int]) -> None:
     low, high = loaded.game.min_players, loaded.game.max_players
     if not low <= players <= high:
-        raise OptionError(f"{loaded.name} is for {low} to {high} players, not {players}")
+        raise OptionError(f"{loaded.name} is for {players_text(loaded.game)}, not {players}")
     for seat in bots:
         if not 0 <= seat < players:
             raise OptionError(f"--bots: there is no seat {seat + 1} at a table of {players}")
