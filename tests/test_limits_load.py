@@ -178,9 +178,10 @@ hint: the limit is 10000 cards in play"""),
 g.yaml:7:26: error: a card's count must be a whole number of at least 1, not 0
     7 |       - {name: x, count: 0}
       |                          ^
-g.yaml:8:26: error: a card's count must be a whole number of at least 1, not 'two'
+g.yaml:8:26: error: unknown name 'two'
     8 |       - {name: y, count: two}
-      |                          ^^^"""),
+      |                          ^^^
+hint: a component's size is a number or an expression of the game's options"""),
     ("parameters whose lists give too many choices", variant(
         "      card: {from: hand.cards}\n    when: card.rank > 3\n", "      a: {from: 1..1000}\n      b: {from: 1..1000}\n"),
      """\

@@ -98,8 +98,35 @@ def _leaf_errors(errors: Iterator[jsonschema.ValidationError]) -> Iterator[jsons
     for error in errors:
         if error.validator == "oneOf" and error.context:
             yield from _effect_errors(error)
+        elif error.validator == "anyOf" and error.context:
+            yield from _branch_errors(error)
         else:
             yield error
+
+
+JSON_TYPES = {"integer": int, "string": str, "boolean": bool, "array": list, "object": dict, "null": type(None)}
+
+
+def _branch_errors(error: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:
+    """A failed ``anyOf`` (a number, or an expression of the options): the errors of the one
+    branch of the value's own kind (``expected at least 1, got 0``), else the failure itself."""
+    kinds = [_branch_type(branch) for branch in error.validator_value]
+    value = error.instance
+    fits = [i for i, kind in enumerate(kinds)
+            if kind is not None and isinstance(value, kind) and not (isinstance(value, bool) and kind is int)]
+    if len(fits) == 1:
+        found = [e for e in error.context if e.relative_schema_path[0] == fits[0]]
+        if found:
+            yield from found
+            return
+    yield error
+
+
+def _branch_type(branch: dict) -> type | None:
+    if "$ref" in branch:
+        branch = game_schema()["$defs"].get(branch["$ref"].rsplit("/", 1)[-1], {})
+    kind = branch.get("type")
+    return JSON_TYPES.get(kind) if isinstance(kind, str) else None
 
 
 def _effect_errors(error: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:
@@ -188,6 +215,20 @@ def _one_of(error, path, doc) -> SchemaError:
     if isinstance(value, dict):
         return SchemaError(f"an effect cannot be empty {_where(path)}", doc.pos(path), hint=hint)
     return SchemaError(f"expected an effect, got {describe_value(value)} {_where(path)}", doc.pos(path), hint=hint)
+
+
+BRANCH_WORDS = {"integer": "a whole number", "string": "text", "null": "nothing", "boolean": "true or false",
+                "option_expression": "an expression of the options", "expression": "an expression"}
+
+
+def _any_of(error, path, doc) -> SchemaError:
+    """None of the kinds a value may be: each kind said in words."""
+    kinds = []
+    for branch in error.validator_value:
+        name = branch["$ref"].rsplit("/", 1)[-1] if "$ref" in branch else branch.get("type")
+        kinds.append(BRANCH_WORDS.get(name, str(name)))
+    return SchemaError(f"expected {' or '.join(kinds)}, got {describe_value(error.instance)} {_where(path)}",
+                       doc.pos(path))
 
 
 def _unknown_effect(name: str, path, doc, key_path=None) -> SchemaError:
@@ -279,7 +320,7 @@ def _keys_at(doc: Document, path: tuple) -> list:
 
 _HANDLERS = {
     "required": _required, "additionalProperties": _additional, "type": _type, "enum": _enum,
-    "oneOf": _one_of, "minimum": _bound, "maximum": _bound, "minItems": _bound, "maxItems": _bound,
+    "oneOf": _one_of, "anyOf": _any_of, "minimum": _bound, "maximum": _bound, "minItems": _bound, "maxItems": _bound,
     "minLength": _bound, "minProperties": _bound, "maxProperties": _bound, "pattern": _pattern,
 }
 

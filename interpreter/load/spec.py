@@ -17,6 +17,7 @@ from ..errors import ErrorList, OptionError, SpecError, did_you_mean
 from ..expr import BUILTINS
 from .decks import check_decks
 from .schema_check import YAML11_BOOLEANS, check_structure, describe_value
+from .sizes import size_components
 from .variants import resolve_extends
 from .words_check import check_words
 from .yamlio import Document, load_yaml, load_yaml_file
@@ -103,6 +104,9 @@ def read_spec(source: str | Path, options: dict[str, str] | None = None, *, text
         raise ErrorList(errors)
     spec = Spec(doc)
     spec.options = resolve_options(spec, options or {})
+    errors = size_components(doc, spec.options) + check_decks(doc)    # the options known: sizes written out
+    if errors:
+        raise ErrorList(errors)
     return spec
 
 
@@ -119,7 +123,6 @@ def check_declarations(doc: Document) -> list[SpecError]:
     for name, option in data.get("options", {}).items():
         errors += _check_option(doc, name, option)
     errors += _check_name_clashes(doc)
-    errors += check_decks(doc)
     errors += check_words(doc)
     return errors
 
