@@ -495,13 +495,13 @@ def bench_command(file: str, games: int, runs: int, players: int | None, seed: i
 SERVE_EXTRA = "pip install 'rules[serve]'"
 
 
-def _need_serve_extra(command: str, modules: tuple[str, ...]) -> None:
+def _need_serve_extra(command: str, modules: tuple[str, ...], extra: str = SERVE_EXTRA) -> None:
     """The server's packages are an optional extra: say how to get them instead of a traceback."""
     import importlib.util
 
     missing = [name for name in modules if importlib.util.find_spec(name) is None]
     if missing:
-        click.echo(f"error: rules {command} needs {', '.join(missing)}: {SERVE_EXTRA}", err=True)
+        click.echo(f"error: rules {command} needs {', '.join(missing)}: {extra}", err=True)
         sys.exit(EXIT_ERROR)
 
 
@@ -563,6 +563,16 @@ def serve_command(file: str | None, host: str, port: int, seats: int | None, bot
     if host in ("0.0.0.0", "::"):
         click.echo("  (in the links, put this machine's address on your network in place of the host)")
     serve(tables, host, port)
+
+
+@main.command("lsp")
+def lsp_command() -> None:
+    """A language server for game files, on stdin and stdout: an editor shows every error as you
+    type, what a name is, and the names that complete a word (docs/authoring.md, "In an editor")."""
+    _need_serve_extra("lsp", ("pygls", "lsprotocol"), "pip install 'rules[lsp]'")
+    from interpreter.tools.lsp import run
+
+    run()
 
 
 @main.command("join")
