@@ -12,6 +12,7 @@ from interpreter.play.hand_events import hand_summary
 from interpreter.play.session import Session
 from interpreter.play.typed import find_typed
 from interpreter.play.words import Words
+from tests.helpers import GAMES
 
 CARDS = """
 name: Words
@@ -267,3 +268,16 @@ def test_rules_show_prints_the_summary_and_the_legend():
 def loaded_words(name):
     from tests.helpers import load
     return Words(load(name).game)
+
+
+def test_the_texts_variables_hold_and_their_maps_keys_read_in_the_games_words():
+    from interpreter.play.words import Names
+
+    words = Words(load_game(GAMES / "dice_poker.yaml").game)
+    drawn = words.values({"sheet": {"ones": 3, "two_pairs": None, "full_house": 25},
+                          "crossed": ["four", "poker"], "throws": 2, "first_player": "P1"})
+    assert drawn == {"score sheet": {"ones": 3, "two pairs": None, "full house": 25},
+                     "crossed out": ["four of a kind", "poker"], "throws this turn": 2, "plays first": "P1"}
+    sent = words.for_players()
+    assert sent["values"]["small_straight"] == "small straight"
+    assert Names.sent(sent).values({"crossed": ["three"]}) == {"crossed out": ["three of a kind"]}

@@ -36,14 +36,15 @@ class Names:
     view is drawn with. ``Words`` has them from the game file; a front end without it (``rules
     join``) from what the table sends (``Names.sent``, of ``Words.for_players``)."""
 
-    def __init__(self, phases: dict, zones: dict, variables: dict, not_shown: Any):
+    def __init__(self, phases: dict, zones: dict, variables: dict, not_shown: Any, held: dict | None = None):
         self._phases, self._zones, self._variables = phases, zones, variables
         self.not_shown = frozenset(not_shown or ())
+        self._held = dict(held or {})      # words for the texts variables hold (``view: values``)
 
     @classmethod
     def sent(cls, words: dict) -> "Names":
         return cls(words.get("phases") or {}, words.get("zones") or {}, words.get("variables") or {},
-                   words.get("not_shown"))
+                   words.get("not_shown"), words.get("values"))
 
     def phase(self, name: str) -> str:
         return self._phases.get(name) or plain_words(name)
@@ -59,8 +60,19 @@ class Names:
         return name not in self.not_shown
 
     def values(self, variables: dict) -> dict:
-        """A map of variables as drawn: those shown, under their words, in order."""
-        return {self.variable(k): v for k, v in variables.items() if self.shown(k)}
+        """A map of variables as drawn: those shown, under their words, in order, the texts they
+        hold (and the keys of their maps) in the game's words for them."""
+        return {self.variable(k): self.held(v) for k, v in variables.items() if self.shown(k)}
+
+    def held(self, value: Any) -> Any:
+        """A plain value with its texts in the game's words (``two_pairs`` -> ``two pairs``)."""
+        if isinstance(value, str):
+            return self._held.get(value, value)
+        if isinstance(value, list):
+            return [self.held(v) for v in value]
+        if isinstance(value, dict):
+            return {self.held(k): self.held(v) for k, v in value.items()}
+        return value
 
 
 class Words(Names):
@@ -79,7 +91,7 @@ class Words(Names):
         view = data.get("view") or {}
         super().__init__({p["name"]: p.get("label") for p in data["flow"]["phases"]},
                          {name: zone.get("label") for name, zone in (data.get("zones") or {}).items()},
-                         dict(view.get("labels") or {}), view.get("not_shown"))
+                         dict(view.get("labels") or {}), view.get("not_shown"), view.get("values"))
         self._declared = [name for block in (data.get("variables") or {}).values() for name in (block or {})]
         self._private = {name: {p.name for p in move.params if p.private} for name, move in game.moves.items()}
         self._per = {name: zone.per for name, zone in game.zones.items()}
@@ -100,7 +112,8 @@ class Words(Names):
         return {"zones": {name: self.zone(name) for name in self._zones},
                 "phases": {name: self.phase(name) for name in self._phases},
                 "variables": {name: self.variable(name) for name in self._declared},
-                "not_shown": sorted(self.not_shown), "summary": self.summary, "legend": self.legend}
+                "not_shown": sorted(self.not_shown), "values": dict(self._held), "summary": self.summary,
+                "legend": self.legend}
 
     # -- moves -----------------------------------------------------------------------------------------
     def move(self, move: Any, viewer: int | None) -> str:

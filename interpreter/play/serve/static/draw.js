@@ -39,7 +39,7 @@ export function seatName(seat) {
 }
 
 // The game's words for players (the welcome's "words"): a name without words reads with spaces.
-let words = { zones: {}, phases: {}, variables: {}, not_shown: [] };
+let words = { zones: {}, phases: {}, variables: {}, not_shown: [], values: {} };
 
 export function useWords(given) {
   if (given) words = given;
@@ -51,7 +51,16 @@ export function wordsFor(kind, name) {
 
 function named(values) {
   return Object.fromEntries(Object.entries(values).filter(([k]) => !words.not_shown.includes(k))
-    .map(([k, v]) => [wordsFor("variables", k), v]));
+    .map(([k, v]) => [wordsFor("variables", k), held(v)]));
+}
+
+// A value with its texts (and its map's keys) in the game's words for them (`view: values`).
+function held(value) {
+  const said = words.values || {};
+  if (typeof value === "string") return Object.hasOwn(said, value) ? said[value] : value;
+  if (Array.isArray(value)) return value.map(held);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [held(k), held(v)]));
+  return value;
 }
 
 export function drawCard(label, place, extra) {
