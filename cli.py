@@ -397,9 +397,10 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
     except OptionError as error:
         hint = f"; {error.hint}" if error.hint else ""
         raise click.BadParameter(error.message + hint, param_hint="'--bots'" if bots else "'--bot'") from None
-    show_bar = sys.stdout.isatty() and not as_json
+    show_bar = sys.stderr.isatty() and not as_json      # on stderr: the report alone goes to stdout
     try:
-        with click.progressbar(length=games, label="simulating") if show_bar else nullcontext() as bar:
+        with click.progressbar(length=games, label="simulating", file=sys.stderr) if show_bar \
+                else nullcontext() as bar:
             report = run_games(loaded, games, players, kinds, seed, jobs, max_moves,
                                on_game=(lambda: bar.update(1)) if bar else None, backend=backend, address=address,
                                lean=engine == "lean")

@@ -1,1 +1,14 @@
-import sys, pathlib; sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+"""The tests import the checkout's own modules, and keep a cache of their own: nothing is written
+into the user's cache folder (~/.cache/rules); it goes when the run ends."""
+import atexit
+import os
+import pathlib
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+_CACHE = tempfile.mkdtemp(prefix="rules-tests-cache-")
+os.environ["XDG_CACHE_HOME"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)

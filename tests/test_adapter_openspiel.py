@@ -104,3 +104,9 @@ def test_openspiels_ismcts_plays_against_our_bot_on_resampled_hands():
     bot.set_resampler(resampler(0))
     state = play_against_greedy(game, bot)
     assert state.session.moves == 10 and sum(state.returns()) == 0
+
+
+def test_a_bundled_game_is_loaded_by_its_name():
+    by_name, by_path = load_game("kuhn_poker"), load_game(str(GAMES / "kuhn_poker.yaml"))
+    assert by_name.num_distinct_actions() == by_path.num_distinct_actions()
+    assert by_name.new_initial_state().legal_actions() == by_path.new_initial_state().legal_actions()

@@ -74,3 +74,13 @@ def test_only_the_agent_to_act_has_a_mask():
     assert not e.observe(other)["action_mask"].any()
     assert e.observe(acting)["observation"].shape == e.observation_space(acting)["observation"].shape
     assert e.observe(acting)["observation"].dtype == np.float32
+
+
+def test_a_bundled_game_is_an_environment_by_its_name():
+    by_name, by_path = env("kuhn_poker"), env(str(GAMES / "kuhn_poker.yaml"))
+    by_name.reset(seed=3)
+    by_path.reset(seed=3)
+    assert by_name.possible_agents == by_path.possible_agents
+    seen = [e.observe(e.agent_selection) for e in (by_name, by_path)]
+    assert seen[0].keys() == seen[1].keys()
+    assert all(np.array_equal(seen[0][key], seen[1][key]) for key in seen[0])

@@ -132,3 +132,15 @@ def test_simulate_of_a_game_played_alone_reports_its_scores(tmp_path):
     summary = json.loads(CliRunner().invoke(main, ["simulate", str(path), "-n", "20", "--json"]).output)
     assert summary["first_move"] is None and set(summary["seats"][0]) == {"seat", "bot", "score"}
     assert set(summary["seats"][0]["score"]) == {"mean", "median", "min", "max", "stdev"}
+
+
+def test_the_api_loads_a_bundled_game_by_its_name_as_the_command_line_does():
+    import pytest
+
+    from interpreter.api import load_game
+    from interpreter.errors import RulesError
+
+    assert load_game("euchre").name == load_game("Euchre.yaml").name == "Euchre"
+    with pytest.raises(RulesError) as caught:
+        load_game("euchr")
+    assert caught.value.render() == "error: cannot read euchr: No such file or directory\nhint: did you mean 'euchre'?"

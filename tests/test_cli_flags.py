@@ -95,3 +95,30 @@ def test_format_json_and_json_are_the_same_on_every_command():
         [{k: v for k, v in s.items() if k != "timing"} for s in simulated][1]
     benched = json.loads(run("bench", last_card, "-n", "1", "-r", "1", "-p", "2", "--format", "json").output)
     assert benched["players"] == 2
+
+
+def test_the_progress_bar_goes_to_stderr_and_the_report_alone_to_stdout(tmp_path):
+    """Stderr a terminal, stdout a pipe (`rules simulate ... > report.txt`): the bar is drawn on
+    the terminal, the file gets the report only."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    done = subprocess.run([sys.executable, "-c", "from cli import main; main()", "simulate", "dice_poker", "-n", "3"],
+                          stdout=subprocess.PIPE, stderr=follower, cwd=ROOT, timeout=120)
+    os.close(follower)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    os.close(leader)
+    assert done.returncode == 0
+    assert b"simulating" in drawn
+    assert b"simulating" not in done.stdout and done.stdout.startswith(b"Dice poker: 3 games, 3 players")

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..expr.tree_store import kept_for
+from ..load.bundled import resolve_game
 from ..load.spec import read_spec
 from . import core as engine
 from . import views
@@ -78,11 +79,13 @@ class LoadedGame:
 
 def load_game(path: str | Path, options: dict[str, Any] | None = None, *, text: str | None = None,
               engine: str = "compiled") -> LoadedGame:
-    """Read, check and compile a game file; every problem is reported at once (``ErrorList``).
-    ``engine``: ``compiled`` (code generated for the game) or ``reference`` (the closures).
-    A file's expressions are parsed once: their trees are kept for its next load (``tree_store``)."""
+    """Read, check and compile a game file, or a bundled game by name (``"euchre"``); every
+    problem is reported at once (``ErrorList``). ``engine``: ``compiled`` (code generated for the
+    game) or ``reference`` (the closures). A file's expressions are parsed once: their trees are
+    kept for its next load (``tree_store``)."""
     if text is not None:
         return LoadedGame(_checked(Game(read_spec(path, options, text=text), engine)))
+    path = resolve_game(os.fsdecode(path))
     with kept_for(os.path.abspath(os.fsdecode(path))):
         return LoadedGame(_checked(Game(read_spec(path, options), engine)))
 
