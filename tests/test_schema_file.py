@@ -73,3 +73,28 @@ def test_every_top_level_key_has_a_description():
 def test_the_variant_part_of_the_schema_file_is_up_to_date():
     # After changing the full form: python -m interpreter.load.schema_variant
     assert derived_schema() == SCHEMA
+
+
+def test_the_scenario_schema_resolves_the_game_schema_beside_it_offline():
+    """As an editor or check-jsonschema reads the files: the scenario schema's reference to the
+    game schema is the file beside it, never a web address."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+    import referencing
+    import yaml
+
+    folder = SCHEMA_PATH.parent
+
+    def local_only(uri: str) -> referencing.Resource:
+        assert uri.startswith("file://"), f"the schema asked for {uri}"
+        return referencing.Resource.from_contents(json.loads(Path(uri.removeprefix("file://")).read_text()))
+
+    resource = referencing.Resource.from_contents(json.loads((folder / "scenario.schema.json").read_text()))
+    where = resource.id() or (folder / "scenario.schema.json").as_uri()      # its own $id first, as tools read it
+    registry = referencing.Registry(retrieve=local_only).with_resource(where, resource)
+    validator = jsonschema.Draft202012Validator({"$ref": where}, registry=registry)
+    files = sorted((folder.parents[2] / "tests" / "scenarios").glob("*.yaml"))
+    assert files and all(list(validator.iter_errors(yaml.safe_load(f.read_text()))) == [] for f in files)
+    assert list(validator.iter_errors({"game": "g.yaml", "scenarios": [{"nme": "x"}]}))
