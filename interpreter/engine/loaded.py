@@ -79,7 +79,7 @@ class LoadedGame:
 
 def load_game(path: str | Path, options: dict[str, Any] | None = None, *, text: str | None = None,
               engine: str = "compiled") -> LoadedGame:
-    """Read, check and compile a game file, or a bundled game by name (``"euchre"``); every
+    """Read, check and compile a game file, or a bundled game by its name (as ``rules play NAME``); every
     problem is reported at once (``ErrorList``). ``engine``: ``compiled`` (code generated for the
     game) or ``reference`` (the closures). A file's expressions are parsed once: their trees are
     kept for its next load (``tree_store``)."""
