@@ -247,7 +247,8 @@ def play(file: str, players: int | None, old_players: int | None, human: str, bo
 @click.option("--game", "game_file", type=click.Path(dir_okay=False),
               help="The game file (default: the one named in the record).")
 @click.option("--verbose", "-v", is_flag=True, help="Print every move.")
-def replay(record: str, game_file: str | None, verbose: bool) -> None:
+@format_flags
+def replay(record: str, game_file: str | None, verbose: bool, fmt: str, as_json: bool) -> None:
     """Replay a game record move by move and print the result.
 
     Without --game, the game file is the one the record names: the absolute path it was made
@@ -268,6 +269,9 @@ def replay(record: str, game_file: str | None, verbose: bool) -> None:
         state = run_replay(loaded.game, rec, loaded.digest())
     except RulesError as error:
         _fail(error)
+    if as_json or fmt == "json":
+        click.echo(json.dumps(_replay_json(loaded, rec, state, path, how), indent=2))
+        return
     click.echo(f"game file: {path} ({how})")
     if verbose:
         for move in rec.moves:
@@ -278,26 +282,43 @@ def replay(record: str, game_file: str | None, verbose: bool) -> None:
     click.echo(final_table(loaded, state))
 
 
+def _replay_json(loaded, rec, state, path: str, how: str) -> dict:
+    """``rules replay --format json``: the game file used, every move, and the standings."""
+    places = loaded.ranking(state)
+    return {"game": rec.game, "file": path, "found_by": how, "seed": rec.seed, "players": state.players,
+            "moves": [{"seat": move["seat"] + 1, "move": move["move"]} for move in rec.moves],
+            "over": state.over, "stop_reason": state.stop_reason, "round": state.round,
+            "standings": [{"seat": seat + 1, "place": places[seat], "score": loaded.scores(state)[seat],
+                           "result": loaded.results(state)[seat]}
+                          for seat in sorted(range(state.players), key=lambda s: places[s])]}
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--resolved", is_flag=True, help="Print the whole spec as YAML, with `extends` applied.")
 @click.option("--generated", is_flag=True, help="Print the Python module the lean engine generates for the game "
               "(or why it runs on the compiled engine).")
 @option_flag
-def show(file: str, resolved: bool, generated: bool, options: tuple[str, ...]) -> None:
+@format_flags
+def show(file: str, resolved: bool, generated: bool, options: tuple[str, ...], fmt: str, as_json: bool) -> None:
     """Describe a game: players, options, phases and moves, and the engine that runs it."""
     from interpreter.engine.loaded import load_game
     from interpreter.errors import RulesError
     from interpreter.lean import lean_game
-    from interpreter.tools.describe import engine_line, resolved_yaml, summary
+    from interpreter.tools.describe import engine_line, resolved_yaml, summary, summary_json
 
     if resolved and generated:
         raise click.UsageError("give --resolved or --generated, not both")
+    as_json = as_json or fmt == "json"
+    if as_json and (resolved or generated):
+        raise click.UsageError("--format json describes the game: not with --resolved or --generated")
     try:
         loaded = load_game(_game_file(file), _parse_options(options))
     except RulesError as error:
         _fail(error)
-    if resolved:
+    if as_json:
+        click.echo(json.dumps(summary_json(loaded), indent=2))
+    elif resolved:
         click.echo(resolved_yaml(loaded.spec))
     elif generated:
         lean = lean_game(loaded)

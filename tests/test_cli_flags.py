@@ -122,3 +122,29 @@ def test_the_progress_bar_goes_to_stderr_and_the_report_alone_to_stdout(tmp_path
     assert done.returncode == 0
     assert b"simulating" in drawn
     assert b"simulating" not in done.stdout and done.stdout.startswith(b"Dice poker: 3 games, 3 players")
+
+
+def test_show_describes_a_game_as_json():
+    shown = json.loads(run("show", "kuhn_poker", "--json").output)
+    assert (shown["name"], shown["players"], shown["engine"], shown["reason"]) == \
+        ("Kuhn poker", {"min": 2, "max": 2, "default": 2}, "lean", None)
+    assert shown["phases"] == [{"name": "betting", "label": "Betting", "moves": ["pass", "bet"]}]
+    assert list(shown["moves"]) == ["pass", "bet"] and shown["moves"]["bet"]["params"] == []
+    dice = json.loads(run("show", "dice_poker", "--format", "json", "-o", "strict_chance=true").output)
+    assert dice["options"]["strict_chance"]["value"] is True and dice["options"]["strict_chance"]["default"] is False
+    refused = run("show", "kuhn_poker", "--json", "--resolved")
+    assert refused.exit_code == 2 and refused.output.endswith(
+        "Error: --format json describes the game: not with --resolved or --generated\n")
+
+
+def test_replay_reports_a_record_as_json(tmp_path):
+    record = tmp_path / "game.jsonl"
+    assert run("play", "dice_poker", "--human", "none", "--bot", "random", "--seed", "1", "-p", "2",
+               "--record", str(record)).exit_code == 0
+    replayed = json.loads(run("replay", str(record), "--json").output)
+    written = [json.loads(line) for line in record.read_text().splitlines()[1:]]
+    assert [m["move"] for m in replayed["moves"]] == [line["move"] for line in written]
+    assert (replayed["game"], replayed["seed"], replayed["players"], replayed["over"]) == ("Dice poker", 1, 2, True)
+    text = run("replay", str(record)).output.splitlines()[-2:]
+    assert [line.split() for line in text] == [
+        [f"P{s['seat']}", str(s["place"]), str(s["score"]), f"{s['result']:+g}"] for s in replayed["standings"]]

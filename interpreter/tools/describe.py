@@ -48,19 +48,47 @@ def summary(spec: Any) -> str:
     return "\n".join(lines)
 
 
+def engine_info(game: Any) -> dict:
+    """Which engine runs the game: ``lean`` up to ``most_players`` (then ``compiled``, for
+    ``reason``), or ``compiled`` with the reason the lean engine does not generate it."""
+    game = getattr(game, "game", game)
+    lean, reason = lean_game(game), lean_reason(game)
+    if lean is None:
+        return {"engine": "compiled", "most_players": None, "reason": reason}
+    return {"engine": "lean", "most_players": game.max_players if reason is None else lean.most_players,
+            "reason": reason}
+
+
 def engine_line(game: Any) -> str:
     """Which engine runs the game: the lean engine, or why not (then the compiled engine), for
     which numbers of players."""
     game = getattr(game, "game", game)
-    lean, reason = lean_game(game), lean_reason(game)
-    if lean is None:
-        return f"engine: compiled; the lean engine does not generate this game: {reason}"
+    info = engine_info(game)
+    if info["engine"] == "compiled":
+        return f"engine: compiled; the lean engine does not generate this game: {info['reason']}"
     line = "engine: lean (a module generated for this game: rules show --generated prints it)"
-    if reason is None:
+    if info["reason"] is None:
         return line
-    players = f"{game.min_players} to {lean.most_players}" if lean.most_players > game.min_players \
-        else str(game.min_players)
-    return f"{line}, for {players} players; with more, compiled: {reason}"
+    most = info["most_players"]
+    players = f"{game.min_players} to {most}" if most > game.min_players else str(game.min_players)
+    return f"{line}, for {players} players; with more, compiled: {info['reason']}"
+
+
+def summary_json(loaded: Any) -> dict:
+    """``rules show --format json``: what ``summary`` and ``engine_line`` say, as data."""
+    spec, data = loaded.spec, loaded.spec.data
+    low, high, default = spec.players()
+    options = {name: {"type": option["type"], "value": spec.options[name], "default": option["default"],
+                      "choices": option.get("choices"), "description": option.get("description", "")}
+               for name, option in data.get("options", {}).items()}
+    moves = {name: {"params": list(move.get("params", {})), "label": move.get("label"),
+                    "description": move.get("description", "")} for name, move in data.get("moves", {}).items()}
+    return {"name": spec.name, "file": spec.file, "description": " ".join(str(data.get("description", "")).split()),
+            "summary": " ".join(str(data.get("summary", "")).split()), "legend": dict(data.get("legend") or {}),
+            "players": {"min": low, "max": high, "default": default}, "options": options,
+            "phases": [{"name": p["name"], "label": p.get("label"), "moves": list(p["moves"])}
+                       for p in data["flow"]["phases"]],
+            "moves": moves, **engine_info(loaded)}
 
 
 def _word(value: Any) -> str:
