@@ -8,6 +8,7 @@ columns, as in every message of the project.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -45,7 +46,7 @@ def problems(path: str, text: str) -> list[RulesError]:
 def entries(text: str, path: str = "game.yaml") -> dict[str, Entry]:
     """Every name an expression of this file may use: the language's, then the game's own (which
     hide them)."""
-    known = _builtin_entries()
+    known = dict(_builtin_entries())
     try:
         data = load_yaml(text, path).data
     except RulesError:
@@ -102,6 +103,7 @@ def completions(text: str, line: int, column: int, path: str = "game.yaml") -> l
 
 # -- the language's own names -------------------------------------------------------------------
 
+@functools.cache        # the language's names do not change while the server runs: made once
 def _builtin_entries() -> dict[str, Entry]:
     known: dict[str, Entry] = {}
     for registry in (BUILTINS, trick_registry()):
@@ -117,6 +119,7 @@ def _builtin_entries() -> dict[str, Entry]:
     return known
 
 
+@functools.cache
 def _keyword_entries() -> dict[str, Entry]:
     """The effects and the sections of a game file, with the schema's words for them."""
     schema = game_schema()
