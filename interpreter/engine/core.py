@@ -77,7 +77,9 @@ def started(game: Any, state: State) -> State:
     variables = game.variables
     state.vars = copy_value(variables.get("game", {}))
     state.seat_vars = [copy_value(variables.get("seat", {})) for _ in range(state.players)]
-    state.dice = [1] * game.dice_count
+    state.dice = ([[1] * game.dice_count for _ in range(state.players)] if game.dice_per == "seat"
+                  else [1] * game.dice_count)
+    state.dice_shown = []
     return state
 
 

@@ -49,6 +49,10 @@ class Game:
         self.dice_count = dice["count"] if dice else 0
         self.dice_faces = dice["faces"] if dice else 0
         self.dice_sorted = dice.get("sorted", True) if dice else True
+        # One set for the table ("game"), or a cup for each seat ("seat"): then state.dice is a
+        # list of cups, and visible_to says who sees a cup not revealed since it was thrown.
+        self.dice_per = dice.get("per", "game") if dice else "game"
+        self.dice_visible_to = dice.get("visible_to", "all") if dice else "all"
         self.phase_names = [p["name"] for p in data["flow"]["phases"]]
         self._decks = data.get("decks", {})
         self._card_tables: dict[int, list[Card]] = {}

@@ -259,7 +259,7 @@ class GameCompiler:
         names.update(N.zone_bindings(game, game.zones, types.zone))
         names.update(N.flow_bindings(game, types.seat))
         if game.dice_count:
-            names["dice"] = N.Binding(N.ListOf(N.INT), lambda ctx: ctx.state.dice, "the dice, as their values")
+            names["dice"] = N.dice_binding(game)
         scope = Scope(names=names, registry=T.registry() if with_tricks else None)
         scope.generate = game.engine == "compiled"
         return scope

@@ -56,6 +56,14 @@ def flow_bindings(game: Any, seat_type: ObjectType) -> dict[str, Binding]:
     }
 
 
+def dice_binding(game: Any) -> Binding:
+    """``dice`` named alone: the table's dice, or with dice per seat the acting seat's cup."""
+    if game.dice_per == "seat":
+        return Binding(ListOf(INT), lambda ctx: ctx.state.dice[ctx.seat()], "the acting seat's dice, as their values",
+                       acting=True)
+    return Binding(ListOf(INT), lambda ctx: ctx.state.dice, "the dice, as their values")
+
+
 def constant_getter(value: Any):
     """A getter of ``value`` whatever it is asked of (an option's), written as the value itself
     in generated code."""
@@ -223,6 +231,8 @@ def seat_type_for(game: Any, variables: dict, zones: dict, zone_type: ObjectType
         if zone.per != "game":
             kind = zone_type if zone.piles is None else ListOf(zone_type)
             members[name] = Member(kind, _zone_of(game, zone, _seat_index), "the seat's (or its team's) zone")
+    if game.dice_count and game.dice_per == "seat":
+        members["dice"] = Member(ListOf(INT), lambda s: active_state().dice[s.index], "the seat's dice, as their values")
     return ObjectType("seat", members)
 
 

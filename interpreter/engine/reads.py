@@ -282,6 +282,8 @@ class _Walker:
                 reads |= zone_reads
             if name == "team":
                 reads.add(("var", "$teams"))
+            if name == "dice" and self.game.dice_per == "seat":
+                reads.add(("dice",))
         zones = [a for a in obj if a[0] == "zone"]
         if name in ZONE_CONTENT:
             if top:

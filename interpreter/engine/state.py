@@ -82,7 +82,8 @@ class State:
     team_vars: list[dict[str, Any]] = field(default_factory=list)
     zones: dict[str, list[list[int]]] = field(default_factory=dict)
     face_up: set[int] = field(default_factory=set)
-    dice: list[int] = field(default_factory=list)
+    dice: list = field(default_factory=list)        # the values; with dice per seat, a list of cups
+    dice_shown: list[int] = field(default_factory=list)     # the seats whose cups were revealed since thrown
     round: int = 0
     phase: int = 0
     current: int | None = None
@@ -111,7 +112,7 @@ class State:
             seat_vars=copy_value(self.seat_vars),
             team_vars=copy_value(self.team_vars),
             zones={name: [list(pile) for pile in piles] for name, piles in self.zones.items()},
-            face_up=set(self.face_up), dice=list(self.dice),
+            face_up=set(self.face_up), dice=list(self.dice), dice_shown=list(self.dice_shown),
             round=self.round, phase=self.phase, current=self.current, turns=self.turns,
             moves=self.moves, over=self.over, stop_reason=self.stop_reason,
         )
@@ -121,7 +122,7 @@ class State:
             "format": STATE_FORMAT, "players": self.players, "rng": str(self.rng),
             "vars": to_json(self.vars), "seat_vars": to_json(self.seat_vars),
             "team_vars": to_json(self.team_vars), "zones": self.zones,
-            "face_up": sorted(self.face_up), "dice": self.dice,
+            "face_up": sorted(self.face_up), "dice": self.dice, "dice_shown": self.dice_shown,
             "round": self.round, "phase": self.phase, "current": self.current, "turns": self.turns,
             "moves": self.moves, "over": self.over, "stop_reason": self.stop_reason,
         }
@@ -133,7 +134,7 @@ class State:
             vars=from_json(data["vars"], cards), seat_vars=from_json(data["seat_vars"], cards),
             team_vars=from_json(data["team_vars"], cards),
             zones={name: [list(p) for p in piles] for name, piles in data["zones"].items()},
-            face_up=set(data["face_up"]), dice=list(data["dice"]),
+            face_up=set(data["face_up"]), dice=list(data["dice"]), dice_shown=list(data.get("dice_shown", [])),
             round=data["round"], phase=data["phase"], current=data["current"], turns=data["turns"],
             moves=data["moves"], over=data["over"], stop_reason=data["stop_reason"],
         )

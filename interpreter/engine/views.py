@@ -1,9 +1,10 @@
 """What one seat may see.
 
-A view is plain JSON-ready data: the flow position, the variables, the dice, and each zone with
-the cards this seat may see (a hidden card is ``None``, so counts stay known; an empty slot of a
-grid is ``""``, and ``grids`` gives each grid zone's rows and columns). Nothing in a view depends
-on a card the seat may not see.
+A view is plain JSON-ready data: the flow position, the variables, the dice (with dice per seat,
+each seat's cup, a die not seen being ``None``), and each zone with the cards this seat may see (a
+hidden card is ``None``, so counts stay known; an empty slot of a grid is ``""``, and ``grids``
+gives each grid zone's rows and columns). Nothing in a view depends on a card or die the seat may
+not see.
 """
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) 
         "vars": to_json({k: v for k, v in state.vars.items() if not k.startswith("$")}),
         "seat_vars": to_json(state.seat_vars), "team_vars": to_json(state.team_vars),
         "zones": zones, "pile_names": {name: pile_names(game, state, name) for name in state.zones},
-        "dice": list(state.dice),
+        "dice": dice_seen(game, state, seat),
         "grids": {name: list(grids.shape(game, name)) for name in state.zones if grids.shape(game, name)},
     }
     out["shown"] = shown(game, state)
@@ -91,6 +92,22 @@ def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) 
     if with_moves and seat is not None and not state.over:
         out["moves"] = [m.text for m in legal_moves(game, state, seat)]
     return out
+
+
+def dice_seen(game: Any, state: State, seat: int | None) -> list:
+    """The dice ``seat`` sees: the table's dice, or with dice per seat each cup, a die not seen as
+    ``None`` (so each cup's size stays known)."""
+    if game.dice_per != "seat":
+        return list(state.dice)
+    return [list(cup) if cup_visible(game, state, owner, seat) else [None] * len(cup)
+            for owner, cup in enumerate(state.dice)]
+
+
+def cup_visible(game: Any, state: State, owner: int, seat: int | None) -> bool:
+    """May ``seat`` (None: a spectator) see the values of ``owner``'s cup?"""
+    if game.dice_visible_to == "all" or owner in state.dice_shown:
+        return True
+    return game.dice_visible_to == "owner" and seat == owner
 
 
 def shown_at_showdown(game: Any, state: State) -> frozenset:

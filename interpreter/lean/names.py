@@ -115,6 +115,8 @@ class NameWriter:
         return Code("_PHASES[s.phase]", STR)
 
     def _dice(self, name: str, env: Env) -> Code:
+        if self.m.game.dice_per == "seat":
+            raise Unsupported("dice per seat")
         return Code("s.dice", ListT(INT), live=True, bits=UNBOUNDED, size=self.m.game.dice_count)
 
     def _tricks(self, name: str, env: Env) -> Code:
