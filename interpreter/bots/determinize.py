@@ -1,10 +1,11 @@
 """States sampled from what one seat has observed, for bots ("determinizations").
 
-The cards a seat cannot see are dealt again at random among the places it cannot see, and the
-random generator is replaced, so dice not yet thrown and shuffles to come are guessed too. The
-deal keeps what the seat has observed: how many cards lie where, which are face up, and the suits
-a seat is known to hold none of because it did not follow them (``tricks.known_voids``). A sample
-therefore reveals nothing that the seat's view does not.
+The cards a seat cannot see are dealt again at random among the places it cannot see, the dice
+in the cups it cannot see are thrown again, and the random generator is replaced, so dice not yet
+thrown and shuffles to come are guessed too. The deal keeps what the seat has observed: how many
+cards lie where, which are face up, and the suits a seat is known to hold none of because it did
+not follow them (``tricks.known_voids``). A sample therefore reveals nothing that the seat's view
+does not.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ..engine import rng, tricks
 from ..engine.context import Ctx, active
 from ..engine.state import State
 from ..engine.values import ZoneRef, to_json
-from ..engine.views import hidden_in_pile
+from ..engine.views import cup_visible, hidden_in_pile
 
 # Deals tried before the observations are given up: they can contradict each other only when a
 # game puts new cards in a hand during a round of tricks.
@@ -33,8 +34,26 @@ def sample_state(game: Any, state: State, seat: int, seed: int) -> State:
     for (pile, k), card, up in zip(places, dealt, face_up):
         pile[k] = card
         (sample.face_up.add if up else sample.face_up.discard)(card)
-    sample.rng = generator
+    sample.rng = _cups_thrown_again(game, sample, seat, generator)
     return sample
+
+
+def _cups_thrown_again(game: Any, sample: State, seat: int, generator: int) -> int:
+    """The cups ``seat`` cannot see thrown again, seat by seat, die by die (every face as likely:
+    nothing a seat observes says more); the generator after them."""
+    if game.dice_per != "seat":
+        return generator
+    cups = list(sample.dice)
+    for owner, cup in enumerate(cups):
+        if cup_visible(game, sample, owner, seat):
+            continue
+        thrown = []
+        for _ in cup:
+            face, generator = rng.below(generator, game.dice_faces)
+            thrown.append(face + 1)
+        cups[owner] = sorted(thrown) if game.dice_sorted else thrown
+    sample.dice = cups
+    return generator
 
 
 def hidden_places(game: Any, state: State, seat: int) -> list[tuple[list[int], int]]:
