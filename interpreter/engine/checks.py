@@ -70,15 +70,21 @@ def check_number(what: str, compiled: Any) -> list[SpecError]:
     return [SpecError(f"{what} must be a number, not {compiled.type}", compiled.pos)]
 
 
-def check_view(doc: Any, path: tuple, compiled: Any, zones: dict) -> list[SpecError]:
+def check_view(doc: Any, path: tuple, compiled: Any, zones: dict, cups_hidden: str | None = None) -> list[SpecError]:
     """A ``view:`` line is shown to every seat: it may not read the cards of a zone some seat
     may not see (a zone seen by its owner or by nobody, or lying face down; of a zone showing only
-    its top card, anything but the top). How many cards it holds is public: ``len(z.cards)``."""
+    its top card, anything but the top), nor the dice of cups some seat may not see (``cups_hidden``
+    says why). How many cards or dice there are is public: ``len(z.cards)``."""
     if not _compiled(compiled):
         return []
     counted = {id(node.args[0]) for node in all_nodes(compiled.node)
                if isinstance(node, Call) and isinstance(node.callee, Name) and node.callee.name == "len"
                and len(node.args) == 1}
+    for node in all_nodes(compiled.node) if cups_hidden else ():
+        if _names_dice(node) and id(node) not in counted:
+            return [SpecError(f"view: '{path[-1]}' shows the dice of the cups to every seat, but {cups_hidden}",
+                              doc.locate(path, node.start, node.end - node.start),
+                              hint="show only what every seat may see, such as how many dice a cup holds")]
     for node in all_nodes(compiled.node):
         if not isinstance(node, Member) or node.name not in SHOWS_CARDS or id(node) in counted:
             continue
@@ -88,6 +94,25 @@ def check_view(doc: Any, path: tuple, compiled: Any, zones: dict) -> list[SpecEr
             return [SpecError(f"view: '{path[-1]}' shows the cards of zone '{zone.name}' to every seat, but {why}",
                               doc.locate(path, node.start, node.end - node.start),
                               hint="show only what every seat may see, such as how many cards it holds")]
+    return []
+
+
+def _names_dice(node: Any) -> bool:
+    return isinstance(node, Name) and node.name == "dice" or isinstance(node, Member) and node.name == "dice"
+
+
+def cups_hidden(game: Any) -> str | None:
+    """Why some seat may not see the dice of the cups, or None (table dice, or cups seen by all)."""
+    if game.dice_per != "seat" or game.dice_visible_to == "all":
+        return None
+    return "only its owner may see a cup" if game.dice_visible_to == "owner" else "no seat may see a cup"
+
+
+def check_dice(doc: Any, dice: dict | None) -> list[SpecError]:
+    """``visible_to`` says who sees a seat's cup: dice not per seat are the table's, seen by all."""
+    if dice and dice.get("visible_to", "all") != "all" and dice.get("per", "game") != "seat":
+        return [SpecError(f"dice: visible_to: {dice['visible_to']} needs a cup per seat, but the dice are the table's",
+                          doc.pos(("dice", "visible_to")), hint="add per: seat")]
     return []
 
 

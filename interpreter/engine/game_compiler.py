@@ -192,6 +192,7 @@ class GameCompiler:
             compile_defined(self.scope)
         except RulesError as error:
             self.errors.append(error)
+        self.errors += checks.check_dice(self.doc, data.get("dice"))
         game.pile_counts = {name: self.expr(("zones", name, "piles"))
                             for name, zone in game.zones.items() if zone.piles is not None}
         game.setup = self._seatless("in setup", ("setup",))
@@ -220,11 +221,13 @@ class GameCompiler:
                       for level in ("game", "seat")}
         for level, shown in game.shown.items():
             for label, compiled in shown.items():
-                self.errors += checks.check_view(self.doc, ("view", level, label), compiled, game.zones)
+                self.errors += checks.check_view(self.doc, ("view", level, label), compiled, game.zones,
+                                                 checks.cups_hidden(game))
         game.seat_marks = {mark: self.expr(("view", "seat_marks", mark), expect_bool=True)
                            for mark in view.get("seat_marks", {})}
         for mark, compiled in game.seat_marks.items():
-            self.errors += checks.check_view(self.doc, ("view", "seat_marks", mark), compiled, game.zones)
+            self.errors += checks.check_view(self.doc, ("view", "seat_marks", mark), compiled, game.zones,
+                                             checks.cups_hidden(game))
         game.layout = self._layout(data.get("layout", {}))
         # Every call is known now: each defined function checked with the types it is called with.
         self.errors += check_uses(self.scope)

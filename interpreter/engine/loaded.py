@@ -32,17 +32,17 @@ class LoadedGame:
         zones (``"stock"``, ``"hand[P1]"``) to cards by label, first = top, laid on top after each
         shuffle of the setup; ``choices`` maps a variable to the outcomes of its next
         ``choose_random`` effects from the setup on (a value, or a list in order; a seat as
-        ``"P2"``, a card by label); ``rolls`` gives the values of the rolls after the setup."""
+        ``"P2"``, a card by label); ``rolls`` gives the values of the next rolls from the setup on
+        (each ``roll`` effect takes the next list: one per cup thrown in the setup)."""
         players = self.game.default_players if players is None else players
         presets = None
         if stack or choices:
             engine.check_players(self.game, players)
             presets = presets_named(self.game, players, stack, choices)
-        state = engine.new_state(self.game, players, seed, presets=presets)
         if rolls:
-            state.presets = state.presets or Presets()
-            state.presets.rolls = [list(r) for r in rolls]
-        return state
+            presets = presets or Presets()
+            presets.rolls = [list(r) for r in rolls]
+        return engine.new_state(self.game, players, seed, presets=presets)
 
     def acting_seats(self, state: State) -> list[int]:
         return engine.acting_seats(self.game, state)

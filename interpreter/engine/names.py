@@ -59,7 +59,7 @@ def flow_bindings(game: Any, seat_type: ObjectType) -> dict[str, Binding]:
 def dice_binding(game: Any) -> Binding:
     """``dice`` named alone: the table's dice, or with dice per seat the acting seat's cup."""
     if game.dice_per == "seat":
-        return Binding(ListOf(INT), lambda ctx: ctx.state.dice[ctx.seat()], "the acting seat's dice, as their values",
+        return Binding(ListOf(INT), lambda ctx: ctx.state.dice[ctx.seat()], "the acting seat's dice",
                        acting=True)
     return Binding(ListOf(INT), lambda ctx: ctx.state.dice, "the dice, as their values")
 

@@ -7,7 +7,8 @@ The tensor is a flat list of floats in sections, each named with its shape (``la
 - ``seat`` (players): one-hot, the observing seat; ``current`` (players + 1): one-hot, the seat
   whose turn it is, the last entry when none (free play); ``phase`` (phases): one-hot;
   ``round``, ``over`` (1 each).
-- ``dice`` (dice x faces): one-hot per die.
+- ``dice`` (dice x faces, or with dice per seat players x dice x faces): one-hot per die, all
+  zeros for a die the seat does not see.
 - ``zone:NAME`` per zone: for a grid, per pile and slot a one-hot over [empty, hidden, labels...];
   else per pile the count of each card label seen, the count of hidden cards, then a one-hot
   of its top card over [empty, hidden, labels...].
@@ -60,7 +61,7 @@ class TensorLayout:
     def _sections(self) -> list[tuple[str, int]]:
         n, labels = self.players, len(self.labels)
         sections = [("seat", n), ("current", n + 1), ("phase", len(self.game.phase_names)), ("round", 1), ("over", 1),
-                    ("dice", self.game.dice_count * self.game.dice_faces)]
+                    ("dice", self.game.dice_count * self.game.dice_faces * (n if self.game.dice_per == "seat" else 1))]
         for name, piles in self.pile_counts.items():
             if name in self.grid_sizes:
                 sections.append((f"zone:{name}", piles * self.grid_sizes[name] * (labels + 2)))
@@ -76,8 +77,9 @@ class TensorLayout:
         out += _one_hot(self.players if seen["current"] is None else seen["current"], self.players + 1)
         out += _one_hot(self.game.phase_names.index(seen["phase"]), len(self.game.phase_names))
         out += [float(seen["round"]), float(seen["over"])]
-        for value in seen["dice"]:
-            out += _one_hot(value - 1, self.game.dice_faces)
+        faces = self.game.dice_faces
+        for value in _each_die(seen["dice"]):
+            out += [0.0] * faces if value is None else _one_hot(value - 1, faces)
         for name in self.pile_counts:
             for pile in seen["zones"][name]:
                 out += self._grid(pile, name) if name in self.grid_sizes else self._pile(pile)
@@ -153,3 +155,8 @@ def _leaf(value: Any, codes: dict) -> float:
     if isinstance(value, (list, dict)):
         return float(len(value))
     return 0.0
+
+
+def _each_die(dice: list) -> list:
+    """The dice of a view one after the other: the table's, or cup after cup."""
+    return [value for cup in dice for value in cup] if dice and isinstance(dice[0], list) else dice

@@ -8,7 +8,7 @@ taken back), but only when nothing since then told the person something they did
 - a chance event: the game's generator was used (a shuffle, a throw of the dice, a random
   choice), so playing again could turn out otherwise;
 - a card they had never seen came into their sight (drawn into their hand, turned face up,
-  played face up by a bot).
+  played face up by a bot), or another seat's cup of dice was lifted.
 
 Going back further undoes the moves before, by the same rule. Not in free play (everyone moves
 at once), nor with several people at the table (one would take back another's information),
@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.state import State
-from ..engine.views import card_visible
+from ..engine.values import Seat
+from ..engine.views import card_visible, cup_visible
 from .card_text import card_text
 
 NOT_KEPT = ("places", "presets")      # a state's hints, not its position
@@ -50,6 +51,7 @@ class UndoLog:
         self.stamp = 0                    # actions made so far
         self.news: tuple[int, str] | None = None   # the last action that told the person something
         self.known: set[int] = self._visible() if seat is not None else set()
+        self.cups: set[int] = self._cups_seen() if seat is not None else set()
         self.rng, self.dice = state.rng, list(state.dice)
 
     def _visible(self) -> set[int]:
@@ -60,6 +62,13 @@ class UndoLog:
                 out.update(c for k, c in enumerate(pile)
                            if c is not None and card_visible(game, state, zone, owner, pile, k, self.seat))
         return out
+
+    def _cups_seen(self) -> set[int]:
+        """The seats whose cup of dice the person sees (none when the dice are the table's)."""
+        game, state = self.game, self.state
+        if game.dice_per != "seat":
+            return set()
+        return {owner for owner in range(state.players) if cup_visible(game, state, owner, self.seat)}
 
     def keep(self, table: Any, log: int, record: int, hand_end: Any) -> None:
         """The position before the person's move (in turns)."""
@@ -82,6 +91,7 @@ class UndoLog:
             return
         if self.rng is None:
             self.known |= self._visible()
+            self.cups = self._cups_seen()
             self.rng, self.dice = state.rng, list(state.dice)
             return
         why = None
@@ -94,6 +104,10 @@ class UndoLog:
             label = self.game.card_table(state.players)[min(new)].label
             why = f"a card came into sight since ({card_text(label)})"
         self.known |= new
+        cups = self._cups_seen()
+        if cups - self.cups and why is None:
+            why = f"dice came into sight since ({Seat(min(cups - self.cups))}'s cup)"
+        self.cups = cups
         self.rng, self.dice = state.rng, list(state.dice)
         if why is not None:
             self.news = (self.stamp, why)
@@ -129,4 +143,5 @@ class UndoLog:
                 table.bots[seat].rng = generator
         self.stamp = last.stamp
         self.rng, self.dice = self.state.rng, list(self.state.dice)
+        self.cups = self._cups_seen()
         return last

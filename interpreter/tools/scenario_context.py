@@ -84,6 +84,15 @@ def setter(attribute: str, value: Any) -> Callable[[State], None]:
     return change
 
 
+def cup_setter(owner: int, values: list[int]) -> Callable[[State], None]:
+    """Sets one seat's cup of dice (a new list of cups: a cup is never changed in place)."""
+    def change(state: State) -> None:
+        cups = list(state.dice)
+        cups[owner] = list(values)
+        state.dice = cups
+    return change
+
+
 def merge(target: dict, values: dict) -> None:
     """Write ``values`` into ``target``; a map into a map is merged key by key."""
     for name, value in values.items():

@@ -260,7 +260,7 @@ class ScenarioReader(StartReader):
             elif key == "zones":
                 checks += self.zone_checks(where, value)
             elif key == "dice":
-                checks.append(self.check(where, key, self.dice(where, value), lambda state: list(state.dice)))
+                checks += self.dice_checks(where, value)
             elif key == "current":
                 seat = None if value in (None, "none") else self.seat(where, value)
                 checks.append(self.check(where, key, None if seat is None else str(Seat(seat)),
@@ -308,6 +308,16 @@ class ScenarioReader(StartReader):
                 holder = (lambda o: lambda state: owned(getattr(state, key), o, owner_text))(owner)
                 checks += self.leaves(path + (owner_text,), f"{key}.{owner_text}", checked, holder)
         return checks
+
+    def dice_checks(self, path: tuple, given: Any) -> list[Check]:
+        """The table's dice (a list), or some seats' cups (``{P1: [3, 4]}``), as expected."""
+        cups = self.cups(path, given)
+        if cups is None:
+            return [self.check(path, "dice", self.dice(path, given), lambda state: list(state.dice))] \
+                if isinstance(given, list) else []
+        return [self.check(path + (owner_text,), f"dice.{owner_text}", values,
+                           (lambda o: lambda state: list(state.dice[o]))(owner))
+                for owner, owner_text, values in cups]
 
     def zone_checks(self, path: tuple, given: dict) -> list[Check]:
         checks = []

@@ -9,7 +9,7 @@ from typing import Any, Callable
 from ..engine.values import Seat
 from ..errors import did_you_mean
 from ..load.spec import start_value
-from .scenario_context import face_setter, merge, owner_merge, setter, zone_setter
+from .scenario_context import cup_setter, face_setter, merge, owner_merge, setter, zone_setter
 from .scenario_model import OWNER, Start, listing
 
 
@@ -47,8 +47,7 @@ class StartReader:
             seat = None if data["current"] in (None, "none") else self.seat(path + ("current",), data["current"])
             start.changes.append(setter("current", seat))
         if "dice" in data:
-            dice = self.dice(path + ("dice",), data["dice"], sort=game.dice_sorted)
-            start.changes.append(setter("dice", dice))
+            start.changes += self.dice_changes(path + ("dice",), data["dice"])
         if "vars" in data:
             values = self.variables(path + ("vars",), data["vars"], game.variables.get("game", {}), "game variable",
                                     typed=True)
@@ -95,6 +94,35 @@ class StartReader:
             self.error(f"unknown phase '{name}'", path, hint=did_you_mean(name, names) or listing("phases", names))
             return []
         return [setter("phase", names.index(name))]
+
+    def dice_changes(self, path: tuple, given: Any) -> list[Callable]:
+        """The table's dice set (a list), or some seats' cups (``{P1: [3, 4], P2: [1, 5]}``)."""
+        game = self.ctx.game
+        cups = self.cups(path, given)
+        if cups is None:
+            return [setter("dice", self.dice(path, given, sort=game.dice_sorted))] if isinstance(given, list) else []
+        return [cup_setter(owner, values) for owner, _, values in cups]
+
+    def cups(self, path: tuple, given: Any) -> list[tuple[int, str, list[int]]] | None:
+        """With dice per seat, the cups given by seat, checked; else None (a form given for the
+        other kind of dice is an error)."""
+        game = self.ctx.game
+        if game.dice_per != "seat":
+            if isinstance(given, dict):
+                self.error("this game's dice are the table's: give their values as a list", path,
+                           hint="dice: [6, 6, 2, 4, 1]")
+            return None
+        if not isinstance(given, dict):
+            self.error("this game's dice are in cups, one per seat: give them by seat", path,
+                       hint="dice: {P1: [3, 4], P2: [1, 5]}")
+            return []
+        out = []
+        for owner_text, values in given.items():
+            owner = self.owner(path + (owner_text,), owner_text, "P", self.ctx.players, key=True)
+            checked = self.dice(path + (owner_text,), values, sort=game.dice_sorted)
+            if owner is not None:
+                out.append((owner, owner_text, checked))
+        return out
 
     def dice(self, path: tuple, values: list, exact: bool = True, sort: bool = False) -> list[int]:
         """Dice values checked against the game's dice: all of them (``exact``) or some."""
