@@ -35,9 +35,10 @@ def commands():
 def test_the_tutorial_has_its_files_and_commands():
     assert [b["file"] for b in blocks() if b["file"]] == ["pig.yaml", "pig_typo.yaml", "pig_scenarios.yaml",
                                                          "pig_stuck.yaml", "moves.txt", "pig_head_start.yaml",
-                                                         "pig_comma.yaml", "pig_sides.yaml", "pig_sides_rolls.yaml"]
+                                                         "pig_comma.yaml", "pig_sides.yaml", "pig_sides_rolls.yaml",
+                                                         "liars_call.yaml"]
     assert [c[0].split()[1] for c in commands()] == ["validate", "validate", "test", "simulate", "validate",
-                                                     "play", "validate", "validate", "validate", "test"]
+                                                     "play", "validate", "validate", "validate", "test", "test"]
 
 
 @pytest.mark.parametrize("command, shown, exit_code", commands(), ids=[c[0] for c in commands()])
