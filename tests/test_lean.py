@@ -30,6 +30,8 @@ VARIANTS = [
     ("nerts", {"jokers": "true"}, 2),
     ("nerts", {"jokers": "true", "partnerships": "true", "draw_one": "true"}, 6),
     ("gnoming_a_round", {"three_mulligans": "0", "may_discard_taken": "true"}, 7),
+    ("liars_dice", {"ones_wild": "false", "dice_each": "2", "start_chips": "2"}, 6),
+    ("liars_dice", {}, 2),
 ]
 
 
@@ -223,22 +225,139 @@ def test_loops_over_lists_of_known_length_are_generated():
     lockstep(loaded, LeanGame(loaded), None, 1)
 
 
-@pytest.mark.parametrize("name, seeds", [("euchre", 4), ("gnoming_a_round_two_players", 1)])
+@pytest.mark.parametrize("name, seeds", [("euchre", 4), ("gnoming_a_round_two_players", 1), ("liars_dice", 3)])
 def test_a_guess_of_hidden_cards_is_the_references_card_for_card(name, seeds):
+    loaded = load_game(GAMES / f"{name}.yaml")
+    for seed in range(seeds):
+        guesses_alike(loaded, LeanGame(loaded), None, seed)
+
+
+def guesses_alike(loaded, lean: LeanGame, players: int | None, seed: int) -> None:
+    """One random game through both engines, every seat's guess of each position compared with
+    the reference's (the same cards dealt, the same cups thrown again, the same generator)."""
     from interpreter.bots.determinize import sample_state
     from interpreter.bots.lean_guess import guess
-    loaded = load_game(GAMES / f"{name}.yaml")
+    ref, state, choose = loaded.new_state(players, seed), lean.new_state(players, seed), random.Random(seed)
+    while not ref.over:
+        for seat in range(ref.players):
+            guessed = guess(lean, state, seat, seed + seat)
+            assert lean.to_state(guessed) == sample_state(loaded.game, ref, seat, seed + seat)
+            assert lean.to_state(state) == ref          # the guess changed nothing of the state it copied
+        moves, actions = loaded.legal_moves(ref, ref.current), lean.legal(state)
+        pick = choose.randrange(len(moves))
+        loaded.apply(ref, moves[pick], ref.current)
+        lean.step(state, actions[pick])
+
+
+# ------------------------------------------------------------------------------ dice per seat
+
+# Three dice in each seat's cup, thrown at every round's start: a seat throws its own cup again
+# (all of it, or the dice it chooses), or the next seat's (named by a number, taken round the
+# table), or shows its cup, or the cups of seat 0 and of a number past the last seat.
+CUPS = """
+name: Cups
+players: {min: 2, max: 4, default: 3}
+dice: {count: 3, faces: 4, per: seat, visible_to: owner, sorted: false}
+variables:
+  game: {throws: 0}
+  seat: {best: 0}
+flow:
+  rounds: 3
+  round_start:
+    - for: p in players
+      do:
+        - roll: p.dice
+          of: p
+  phases:
+    - name: play
+      turns: {from: 0, each: once}
+      moves: [again, some, next, show, show_all, keep]
+moves:
+  again:
+    do:
+      - roll: dice
+      - add: {throws: 1}
+      - end_turn
+  some:
+    params:
+      chosen: {subset_of: dice}
+    do:
+      - roll: chosen
+      - end_turn
+  next:
+    do:
+      - roll: 'players[(me.index + 1) % player_count].dice'
+        of: 'me.index + 1'
+      - end_turn
+  show:
+    do:
+      - reveal_dice: me
+      - set: {best: 'max(dice)'}
+      - end_turn
+  show_all:
+    do:
+      - reveal_dice: '[0, player_count + 1]'
+      - end_turn
+  keep:
+    do: [end_turn]
+scoring:
+  score: 'sum(dice) + best + len([p for p in players if p.dice[0] > 2])'
+"""
+CUP_KINDS = {"owner, unsorted": {}, "nobody's, sorted": {"visible_to: owner": "visible_to: none", "false": "true"},
+             "everyone's": {"visible_to: owner": "visible_to: all"}}
+
+
+def _cups(changes: dict | None = None, text: str = CUPS):
+    for old, new in (changes or {}).items():
+        text = text.replace(old, new)
+    return load_game("cups.yaml", text=text)
+
+
+@pytest.mark.parametrize("kind", sorted(CUP_KINDS))
+def test_cups_play_and_are_guessed_as_the_references(kind):
+    loaded = _cups(CUP_KINDS[kind])
     lean = LeanGame(loaded)
-    for seed in range(seeds):
-        ref, state, choose = loaded.new_state(None, seed), lean.new_state(None, seed), random.Random(seed)
-        while not ref.over:
-            for seat in range(ref.players):
-                assert lean.to_state(guess(lean, state, seat, seed + seat)) == sample_state(loaded.game, ref, seat,
-                                                                                            seed + seat)
-            moves, actions = loaded.legal_moves(ref, ref.current), lean.legal(state)
-            pick = choose.randrange(len(moves))
-            loaded.apply(ref, moves[pick], ref.current)
-            lean.step(state, actions[pick])
+    assert "_roll_cup(" in lean.program.source and "_reveal_dice(" in lean.program.source
+    for players in (2, 3, 4):
+        for seed in range(6):
+            lockstep(loaded, lean, players, seed)
+            guesses_alike(loaded, lean, players, seed)
+
+
+def test_liars_dice_runs_on_the_lean_engine():
+    from interpreter.api import lean_reason
+    assert lean_reason(load_game(GAMES / "liars_dice.yaml")) is None
+
+
+def test_a_thrown_cup_is_a_new_list_and_a_clone_keeps_its_own():
+    lean = LeanGame(_cups())
+    state = lean.new_state(3, 2)
+    lean.step(state, _action(lean, state, "show"))      # P1 shows its cup
+    copy = lean.clone(state)
+    cups, before = state.dice[:], lean.to_state(state)
+    lean.step(copy, _action(lean, copy, "again"))       # P2 throws its own cup in the copy
+    assert lean.to_state(state) == before and all(a is b for a, b in zip(state.dice, cups))
+    assert copy.dice[1] is not state.dice[1] and copy.dice[0] is state.dice[0]
+    lean.step(copy, _action(lean, copy, "next"))        # P3 throws P1's cup: no longer shown
+    assert (state.dice_shown, copy.dice_shown) == ([0], [])
+    again = lean.from_state(lean.to_state(copy))
+    assert lean.to_state(again) == lean.to_state(copy) and again.dice[0] is not copy.dice[0]
+
+
+def _action(lean: LeanGame, state, text: str) -> int:
+    return next(a for a in lean.legal(state) if lean.action_text(a) == text)
+
+
+@pytest.mark.parametrize("effect, message", [
+    ("      - roll: 5", "roll: no die shows 5"),
+    ("      - roll: dice\n        of: 'if throws > 9 then 1 else true'", "roll: 'of' must be a seat, not true"),
+    ("      - reveal_dice: '[me, none]'", "reveal_dice must be a seat, not none"),
+])
+def test_a_dice_effect_that_fails_fails_with_the_references_error(effect, message):
+    loaded = _cups(text=CUPS.replace("      - add: {throws: 1}\n", effect + "\n"))
+    expected = _outcome(lambda: _play_reference(loaded))
+    assert message in expected
+    assert _outcome(lambda: _play_lean(LeanGame(loaded))) == expected
 
 
 def test_a_move_that_fails_in_a_guess_fails_with_the_references_error():

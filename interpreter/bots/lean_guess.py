@@ -3,7 +3,8 @@
 The places a seat cannot see are found pile by pile from each zone's rules (in the order the
 reference keeps its zones: those of the game and the seats, then those of the teams), the hidden
 cards are dealt again among them with the same generator, keeping the suits a seat showed it
-lacks, and the guess gets that generator for its chance to come.
+lacks, the cups it cannot see are thrown again with the generator after that, and the guess
+gets the generator then for its chance to come.
 """
 from __future__ import annotations
 
@@ -24,11 +25,30 @@ def guess(lean: Any, world: Any, seat: int, seed: int) -> Any:
     for (pile, k), card, face_up in zip(places, dealt, face):
         pile[k] = card
         up[card] = face_up
-    sample.rng = generator
+    sample.rng = _cups_thrown_again(lean.game, sample, seat, generator)
     # Where it came from: the reference's own guess of the state it guesses (for an exact error)
     sample.origin = ("guess", world.origin, world.hist, seat, seed, sample_state)
     sample.hist = None
     return sample
+
+
+def _cups_thrown_again(game: Any, sample: Any, seat: int, generator: int) -> int:
+    """``determinize._cups_thrown_again``: the cups ``seat`` cannot see thrown again, seat by
+    seat, die by die (each cup replaced: the guess shares the others with the state it copies);
+    the generator after them."""
+    if game.dice_per != "seat":
+        return generator
+    faces, keep_sorted, visible_to = game.dice_faces, game.dice_sorted, game.dice_visible_to
+    cups = sample.dice
+    for owner, cup in enumerate(cups):
+        if visible_to == "all" or owner in sample.dice_shown or visible_to == "owner" and seat == owner:
+            continue        # ``views.cup_visible``
+        thrown = []
+        for _ in cup:
+            face, generator = rng.below(generator, faces)
+            thrown.append(face + 1)
+        cups[owner] = sorted(thrown) if keep_sorted else thrown
+    return generator
 
 
 def _zones_in_order(lean: Any) -> list[tuple]:

@@ -13,12 +13,12 @@ from ..limits import MAX_COLLECTION
 from .work import ANY_LIST
 from .code import Code, Env
 from .ltypes import (BOOL, CARD, INT, NONE, NUM, SEAT, STR, LType, ListT, MapT, Unsupported, Zone, element,
-                     holds_objects, join, strip)
+                     holds, holds_objects, is_object, join, strip)
 
 TARGET = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)(?:\[(.+)\])?$")
 SIGNALS = ("end_turn", "end_phase", "end_round", "end_game")
-KINDS = ("set", "add", "choose_random", "roll", "shuffle", "move", "deal", "flip", "if", "for", "log",
-         "play_to_trick", "interrupt")
+KINDS = ("set", "add", "choose_random", "roll", "reveal_dice", "shuffle", "move", "deal", "flip", "if", "for",
+         "log", "play_to_trick", "interrupt")
 TEMPLATE_PART = re.compile(r"\{([^{}]+)\}")
 PLACE = "a place"           # a target that may be a grid's pile or not
 NOWHERE = "nowhere"         # the origin of a card in no pile (one a slot held): nothing to take it out of
@@ -140,8 +140,31 @@ class EffectWriter:
     # -- dice, cards and zones -------------------------------------------------------------------
     def _roll(self, item: dict, env: Env, indent: str) -> list[str]:
         which = self.expr(item["roll"], env)
+        if holds_objects(which.type):       # a card's id or a seat's index could pass for a die's value
+            raise Unsupported(f"a roll of {which.type}")
         game = self.m.game
-        return [f"{indent}_roll(s, {which.text}, {game.dice_faces}, {game.dice_sorted})"]
+        if game.dice_per != "seat":
+            return [f"{indent}_roll(s, {which.text}, {game.dice_faces}, {game.dice_sorted})"]
+        owner = self._seat_code(self.expr(item["of"], env)) if "of" in item else self.w.names.me(env)
+        return [f"{indent}_roll_cup(s, {owner}, {which.text}, {game.dice_faces}, {game.dice_sorted})"]
+
+    def _seat_code(self, seat: Code) -> str:
+        """A seat's index from an expression that gives a seat (none fails) or a number (taken
+        round the table), as ``effects._seat_number`` takes it."""
+        if strip(seat.type) != SEAT:
+            if holds_objects(seat.type):        # a card's id or a pile's number would pass for a number
+                raise Unsupported(f"a cup of {seat.type}")
+            return f"_seat_number({seat.text}, s.players)"
+        return seat.text if seat.type == SEAT else f"_seat({seat.text})"
+
+    def _reveal_dice(self, item: dict, env: Env, indent: str) -> list[str]:
+        """The cups of a seat or a list of seats shown; seats given as numbers are taken round
+        the table (a list of values holds seats or no seat at all)."""
+        whose = self.expr(item["reveal_dice"], env)
+        if holds(whose.type, lambda kind: is_object(kind) and kind != SEAT):
+            raise Unsupported(f"reveal_dice of {whose.type}")
+        numbers = not holds(whose.type, lambda kind: kind == SEAT)
+        return [f"{indent}_reveal_dice(s, {whose.text}, {numbers})"]
 
     def _shuffle(self, item: dict, env: Env, indent: str) -> list[str]:
         pile = self._pile(self.expr(item["shuffle"], env))

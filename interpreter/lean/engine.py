@@ -236,10 +236,15 @@ class LeanGame:
         ref.team_vars = self._holders(state, "team", state.nteams)
         ref.zones = {zone.name: [list(p) for p in getattr(state, zone.slot)] for zone in m.shape.zones.values()}
         ref.face_up = {card for card, up in enumerate(state.up) if up}
-        ref.dice = list(state.dice)
+        ref.dice = self._dice_copy(state.dice)
+        ref.dice_shown = list(state.dice_shown)
         ref.round, ref.phase, ref.current, ref.turns = state.round, state.phase, state.current, state.turns
         ref.moves, ref.over, ref.stop_reason = state.moves, state.over, state.stop_reason
         return ref
+
+    def _dice_copy(self, dice: list) -> list:
+        """A copy of the dice: the table's, or with dice per seat each cup."""
+        return [list(cup) for cup in dice] if self.game.dice_per == "seat" else list(dice)
 
     def _holders(self, state: Any, level: str, count: int) -> list[dict]:
         plan, value = self._variables(level), self._value
@@ -269,7 +274,8 @@ class LeanGame:
         state.up = bytearray(m.shape.cards)
         for card in ref.face_up:
             state.up[card] = 1
-        state.dice = list(ref.dice)
+        state.dice = self._dice_copy(ref.dice)
+        state.dice_shown = list(ref.dice_shown)
         state.teams = list(ref.vars["$teams"]) if "$teams" in ref.vars else None
         state.nteams = len(ref.team_vars)
         for (level, name), kind in m.var_types.items():

@@ -115,9 +115,14 @@ class NameWriter:
         return Code("_PHASES[s.phase]", STR)
 
     def _dice(self, name: str, env: Env) -> Code:
+        """The table's dice, or with dice per seat the acting seat's cup."""
         if self.m.game.dice_per == "seat":
-            raise Unsupported("dice per seat")
+            return self.cup(self.me(env))
         return Code("s.dice", ListT(INT), live=True, bits=UNBOUNDED, size=self.m.game.dice_count)
+
+    def cup(self, seat: str) -> Code:
+        """The cup of ``seat`` (a Python expression: none fails, as an index)."""
+        return Code(f"s.dice[{seat}]", ListT(INT), live=True, bits=UNBOUNDED, size=self.m.game.dice_count)
 
     def _tricks(self, name: str, env: Env) -> Code:
         return self.w.calls.trick_name(name, env)
@@ -183,6 +188,8 @@ class NameWriter:
         zone = self.m.shape.zones.get(name)
         if zone is not None and zone.per != "game":
             return self.zone_of(name, seat if zone.per == "seat" else self.team_of(seat))
+        if kind == "dice" and self.m.game.dice_per == "seat":
+            return self.cup(seat)
         raise Unsupported(f"a seat's '{name}' ({kind})")
 
     def zone_member(self, pile: str, zone: str | None, name: str) -> Code:

@@ -66,7 +66,9 @@ def _namespace(m: Module) -> dict[str, Any]:
     helpers = {f"_{name}": getattr(runtime, name) for name in runtime.__all__}
     helpers.update({
         "_lift": runtime.lift, "_deal": runtime.deal, "_flip": runtime.flip,
-        "_roll": runtime.roll, "_choices": runtime.choices, "_stored": runtime.stored, "_add_to": runtime.add_to,
+        "_roll": runtime.roll, "_roll_cup": runtime.roll_cup, "_seat_number": runtime.seat_number,
+        "_reveal_dice": runtime.reveal_dice,
+        "_choices": runtime.choices, "_stored": runtime.stored, "_add_to": runtime.add_to,
         "_set_at": runtime.set_at, "_log_length": runtime.log_length, "_higher": runtime.higher,
         "_count_of": runtime.count_of, "_rounds_cap": runtime.rounds_cap, "_score_of": runtime.score_of,
         "_team_number": runtime.team_number, "_pile_count": runtime.pile_count, "_strongest": runtime.strongest,

@@ -283,15 +283,47 @@ def flip(s: Any, cards: list, face: int | None) -> None:
 
 
 def roll(s: Any, which: Any, faces: int, keep_sorted: bool) -> None:
-    dice = list(s.dice)
+    """``roll`` of the table's dice."""
+    s.dice = thrown(s, s.dice, which, faces, keep_sorted)
+
+
+def roll_cup(s: Any, owner: int, which: Any, faces: int, keep_sorted: bool) -> None:
+    """``roll`` of a seat's cup: the cup replaced (clones share the old one), and no longer shown."""
+    s.dice[owner] = thrown(s, s.dice[owner], which, faces, keep_sorted)
+    if owner in s.dice_shown:
+        s.dice_shown = [seat for seat in s.dice_shown if seat != owner]
+
+
+def thrown(s: Any, dice: list, which: Any, faces: int, keep_sorted: bool) -> list:
+    """``effects._thrown``: a new list of ``dice`` with the dice showing the values ``which``
+    gives thrown again, drawing from ``s.rng`` as the reference does."""
+    kept = list(dice)
     for value in (which if isinstance(which, list) else [which]):
-        if value not in dice:
+        if value not in kept:
             raise Failed
-        dice.remove(value)
-    for _ in range(len(s.dice) - len(dice)):
+        kept.remove(value)
+    for _ in range(len(dice) - len(kept)):
         face, s.rng = below(s.rng, faces)
-        dice.append(face + 1)
-    s.dice = sorted(dice) if keep_sorted else dice
+        kept.append(face + 1)
+    return sorted(kept) if keep_sorted else kept
+
+
+def seat_number(value: Any, players: int) -> int:
+    """``effects._seat_number`` of a value that is no seat: an int taken round the table."""
+    if type(value) is not int:
+        raise Failed
+    return value % players
+
+
+def reveal_dice(s: Any, whose: Any, numbers: bool) -> None:
+    """``reveal_dice``: the cups of a seat or a list of seats shown (``numbers``: given as ints
+    taken round the table, else as seats' indexes)."""
+    shown = set(s.dice_shown)
+    for seat in (whose if isinstance(whose, list) else [whose]):
+        if type(seat) is not int:
+            raise Failed
+        shown.add(seat % s.players if numbers else seat)
+    s.dice_shown = sorted(shown)
 
 
 def choices(options: Any) -> list:

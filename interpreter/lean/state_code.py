@@ -13,7 +13,11 @@ from .code import Code, Env
 from .ltypes import BOOL, CARD, INT, NONE, NUM, SEAT, STR, ListT, MapT, Opt, Zone, strip
 
 FLOW_SLOTS = ("players", "rng", "round", "phase", "current", "turns", "moves", "over", "stop_reason")
-STATE_SLOTS = ("up", "zones", "teams", "nteams", "dice", "played_round", "played_by", "voids",
+# ``dice``: the table's dice, or with dice per seat a list of cups (one list of values for each
+# seat), each cup replaced by a new list when thrown, never changed in place: clones share them.
+# ``dice_shown``: the seats whose cups were revealed since they were thrown, in order, replaced
+# too when it changes.
+STATE_SLOTS = ("up", "zones", "teams", "nteams", "dice", "dice_shown", "played_round", "played_by", "voids",
                "hist", "origin")
 
 
@@ -38,7 +42,8 @@ def _new_state(m: Any) -> list[str]:
              "    s.current = s.stop_reason = s.played_round = s.hist = s.origin = None",
              "    s.over = False",
              "    s.played_by, s.voids = {}, {}",
-             f"    s.dice = [1] * {game.dice_count}",
+             _new_dice(game),
+             "    s.dice_shown = []",
              "    me = None"] + (["    s.intr = None"] if m.interrupts else [])
     for (level, name), kind in m.var_types.items():
         start = _start_code(m, level, name)
@@ -57,6 +62,13 @@ def _new_state(m: Any) -> list[str]:
     lines += ["    sig = []"] + setup
     lines += ["    start_round(s, None, sig)", "    settle(s, None, sig)", "    return s", ""]
     return lines
+
+
+def _new_dice(game: Any) -> str:
+    """``core.started``'s dice: every die showing 1, the table's or in each seat's cup."""
+    if game.dice_per == "seat":
+        return f"    s.dice = [[1] * {game.dice_count} for _ in range(players)]"
+    return f"    s.dice = [1] * {game.dice_count}"
 
 
 def _start_code(m: Any, level: str, name: str) -> str:
@@ -141,7 +153,7 @@ def _clone(m: Any) -> list[str]:
     lines = ["def clone(s):",
              "    t = State()",
              "    " + ", ".join("t." + name for name in FLOW_SLOTS) + " = " + ", ".join("s." + name for name in FLOW_SLOTS),
-             "    t.up, t.dice = s.up[:], s.dice[:]",
+             "    t.up, t.dice, t.dice_shown = s.up[:], s.dice[:], s.dice_shown",
              "    t.teams, t.nteams, t.hist, t.origin = s.teams, s.nteams, s.hist, s.origin",
              "    t.played_round, t.played_by = s.played_round, dict(s.played_by)",
              "    t.voids = {k: v[:] for k, v in s.voids.items()} if s.voids else {}"]

@@ -87,6 +87,8 @@ class Work:
             return lists_of(max(GRID_LISTS[node.name](*grid) for grid in grids), item)
         if isinstance(node, n.Member) and node.name in self.most_piles:
             return self.most_piles[node.name]
+        if isinstance(node, n.Member) and node.name == "dice" and self.game.dice_per == "seat":
+            return lists_of(self.game.dice_count, 0)        # a seat's cup ('dice' names no variable)
         if isinstance(node, n.Member) and self.m.level_of_name(node.name) in ("seat", "team"):
             return self._var_size(self.m.level_of_name(node.name), node.name)
         if isinstance(node, n.Comprehension):
