@@ -30,7 +30,7 @@ VARIANTS = [
     ("nerts", {"jokers": "true"}, 2),
     ("nerts", {"jokers": "true", "partnerships": "true", "draw_one": "true"}, 6),
     ("gnoming_a_round", {"three_mulligans": "0", "may_discard_taken": "true"}, 7),
-    ("liars_dice", {"ones_wild": "false", "dice_each": "2", "start_chips": "2"}, 6),
+    ("liars_dice", {"wild": "none", "dice_each": "2", "start_chips": "2"}, 6),
     ("liars_dice", {}, 2),
 ]
 
