@@ -39,6 +39,22 @@ def _game_file(file: str) -> str:
     return resolve_game(file)
 
 
+STDIN, STDIN_NAME = "-", "<stdin>"      # a game read from the standard input, and its name in messages
+
+
+def _load(file: str, options: dict[str, str], engine: str = "compiled"):
+    """A game file, a bundled game by name, or ``-``: the game's text read from the standard input."""
+    from interpreter.engine.loaded import load_game
+    from interpreter.limits import MAX_FILE_BYTES
+
+    if file != STDIN:
+        return load_game(_game_file(file), options, engine=engine)
+    meta = click.get_current_context().find_root().meta      # read once a command: validate - - is one game
+    if "stdin" not in meta:
+        meta["stdin"] = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    return load_game(STDIN_NAME, options, text=meta["stdin"], engine=engine)
+
+
 class FiniteFloat(click.ParamType):
     """A number of seconds: finite (not nan, not inf) and at least ``min``."""
 
@@ -70,13 +86,11 @@ def format_flags(command):
 
 def _load_for_players(file: str, options: tuple[str, ...], players: int | None, engine: str = "compiled") -> tuple:
     """The game with its options, and the number of players checked against it (default: the game's)."""
-    from interpreter.engine.loaded import load_game
     from interpreter.errors import OptionError, RulesError
     from interpreter.tools.simulate import check_players
 
     try:
-        loaded = load_game(_game_file(file), _parse_options(options),
-                           engine="compiled" if engine == "lean" else engine)
+        loaded = _load(file, _parse_options(options), engine="compiled" if engine == "lean" else engine)
     except RulesError as error:
         _fail(error)
     players = players or loaded.game.default_players
@@ -115,8 +129,8 @@ def main() -> None:
               help="With --simulate: play at this number of players only.")
 def validate(files: tuple[str, ...], fmt: str, as_json: bool, options: tuple[str, ...], games: int,
              players: int | None) -> None:
-    """Check game files (or bundled games by name) and report every error as file:line:col."""
-    from interpreter.engine.loaded import load_game
+    """Check game files (or bundled games by name, or - for a game on the standard input) and
+    report every error as file:line:col."""
     from interpreter.errors import RulesError, flatten
 
     fmt = "json" if as_json else fmt
@@ -135,14 +149,16 @@ def validate(files: tuple[str, ...], fmt: str, as_json: bool, options: tuple[str
     for path in files:
         try:
             # Checking needs no generated code: the reference engine reports the very same errors.
-            loaded = load_game(_game_file(path), given, engine="compiled" if games else "reference")
+            loaded = _load(path, given, engine="compiled" if games else "reference")
             counts = player_counts(loaded, players) if games else []
             played = playing_failures(loaded, games, players) if games else []
             failed = failed or bool(played)
-            report.append({"file": path, "ok": not played, "errors": [], "games": played, "counts": counts})
+            report.append({"file": STDIN_NAME if path == STDIN else path, "ok": not played, "errors": [],
+                           "games": played, "counts": counts})
         except RulesError as error:
             failed = True
-            report.append({"file": path, "ok": False, "errors": flatten([error]), "games": [], "counts": []})
+            report.append({"file": STDIN_NAME if path == STDIN else path, "ok": False, "errors": flatten([error]),
+                           "games": [], "counts": []})
     if fmt == "json":
         click.echo(json.dumps([{"file": r["file"], "ok": r["ok"],
                                 "errors": [{"file": r["file"], **e.to_dict()} for e in r["errors"]],
@@ -301,11 +317,16 @@ def _replay_json(loaded, rec, state, path: str, how: str) -> dict:
 @option_flag
 @format_flags
 def show(file: str, resolved: bool, generated: bool, options: tuple[str, ...], fmt: str, as_json: bool) -> None:
-    """Describe a game: players, options, phases and moves, and the engine that runs it."""
-    from interpreter.engine.loaded import load_game
+    """Describe a game (a file, a bundled game by name, or - for the standard input): players,
+    options, phases and moves, and the engine that runs it."""
     from interpreter.errors import RulesError
     from interpreter.lean import lean_game
-    from interpreter.tools.describe import engine_line, resolved_yaml, summary, summary_json
+    from interpreter.tools.describe import (
+        engine_line,
+        resolved_yaml,
+        summary,
+        summary_json,
+    )
 
     if resolved and generated:
         raise click.UsageError("give --resolved or --generated, not both")
@@ -313,7 +334,7 @@ def show(file: str, resolved: bool, generated: bool, options: tuple[str, ...], f
     if as_json and (resolved or generated):
         raise click.UsageError("--format json describes the game: not with --resolved or --generated")
     try:
-        loaded = load_game(_game_file(file), _parse_options(options))
+        loaded = _load(file, _parse_options(options))
     except RulesError as error:
         _fail(error)
     if as_json:
@@ -388,7 +409,8 @@ def schema_command(scenario: bool) -> None:
 def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], bots: str | None,
              seed: int, jobs: int, backend: str, address: str | None, max_moves: int, options: tuple[str, ...],
              engine: str, fmt: str, as_json: bool, plot_path: str | None) -> None:
-    """Play many games between bots and report wins, places, scores and game lengths.
+    """Play many games between bots and report wins, places, scores and game lengths (of a file,
+    a bundled game by name, or - for a game on the standard input).
 
     Exits with 1 when a game raised an error (the run still goes on and reports it)."""
     as_json = as_json or fmt == "json"
