@@ -138,3 +138,24 @@ def test_nerts_says_when_everyone_is_stuck():
     for _ in range(400):
         session.advance()
     assert "everyone is stuck: each stock is re-formed and play goes on" in session.log_lines(None)
+
+
+def test_each_seats_cup_is_shown_its_own_dice_only_until_a_call_lifts_every_cup():
+    """Dice per seat: P1 reads its own dice and ``?`` for the others', and at the end of the round
+    (a call) every cup; the next round's cups are secret again."""
+    result = CliRunner().invoke(main, ["play", str(GAMES / "liars_dice.yaml"), "--seed", "3", "--bot", "random"],
+                                input="bid 1 2\ncall\n")
+    lines = [line for line in result.output.splitlines() if not line.lstrip()[:1].isdigit()]   # not the moves
+    assert lines[1:4] == ["== Liar's dice: round 1, Bidding, P1 to play ==",
+                          "Dice: P1 1 3 4 5 5 · P2 ? ? ? ? ? · P3 ? ? ? ? ?",
+                          "bid (dice): 0  bid (face): 0  bidder: -"]
+    called = lines.index("P1> P1: call")
+    assert lines[called:called + 4] == ["P1> P1: call",
+                                        "P1 calls: 7 dice count for 3, 14 were bid; P3 loses a chip",
+                                        "== end of round 1 ==",
+                                        "Dice: P1 1 3 4 5 5 · P2 1 1 3 6 6 · P3 1 3 4 6 6"]
+    assert lines[called + 8:called + 10] == ["== Liar's dice: round 2, Bidding, P1 to play ==",
+                                             "Dice: P1 5 5 5 5 5 · P2 ? ? ? ? ? · P3 ? ? ? ? ?"]
+    # The table's dice (one set for everyone) read as before.
+    shared = CliRunner().invoke(main, ["play", str(GAMES / "dice_poker.yaml"), "--seed", "3"], input="1\n")
+    assert "\nDice: 1 1 1 1 1\n" in shared.output

@@ -137,7 +137,8 @@ def test_hover_explains_built_ins_effects_and_the_games_own_names(editor, tmp_pa
     assert hover_at(until, "target") == "**target** (option): `int, default 100`\n\nPoints needed to win."
     assert hover_at(until, "players") == "**players** (name): `list of seat`\n\nevery seat, in seat order"
     assert hover_at("      - roll: dice", "roll") == ("**roll** (effect): `- roll: ...`\n\n"
-                                                      "Throws again the dice showing these values: roll: dice, roll: chosen.")
+                                                      "Throws again the dice showing these values: roll: dice, roll: "
+                                                      "chosen; of: p for another seat's cup (dice per: seat).")
     assert hover_at("    turn_total: 0        # what the player to move has gathered this turn", "turn_total") == \
         "**turn_total** (variable): `game variable, starts at 0`\n\nOne for the game."
     assert hover_at("      - end_turn", "end_turn").startswith("**end_turn** (effect)")

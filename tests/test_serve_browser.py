@@ -4,6 +4,7 @@ both press Ready and the next hand starts. Screenshots go to tests/artifacts/.""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -276,7 +277,13 @@ def test_every_bundled_game_is_drawn_from_its_view(browser, path):
         seen = sorted(c for zone in view["zones"].values() for pile in zone for c in pile if c)
         drawn = sorted(page.locator("#board .card[data-label]").evaluate_all("cards => cards.map(c => c.dataset.label)"))
         assert drawn == seen
-        assert page.locator("#board .die").all_inner_texts() == [str(d) for d in view["dice"]]
+        dice = view["dice"]
+        if dice and isinstance(dice[0], list):      # a cup per seat, in the seat's area; unseen dice as backs
+            for seat, cup in enumerate(dice):
+                assert page.locator(f'#board .cup[data-seat="{seat}"] .die').all_inner_texts() == \
+                    ["" if d is None else str(d) for d in cup]
+        else:
+            assert page.locator("#board .die").all_inner_texts() == [str(d) for d in dice]
         assert page.locator("#moves button.move").evaluate_all("bs => bs.map(b => b.dataset.move)") == view["moves"]
         # In the game's words: the moves, the zones and variables, none the game labels or hides.
         assert page.locator("#moves button.move").evaluate_all("bs => bs.map(b => b.firstChild.textContent)") == \
@@ -291,6 +298,88 @@ def test_every_bundled_game_is_drawn_from_its_view(browser, path):
             assert " ".join(words.summary.split())[:40] in " ".join(page.locator("#rules").inner_text().split())
         assert page.evaluate((Path(__file__).parent / "contrast.js").read_text()) == []    # text contrast >= 4.5:1
         screenshot(page, f"game_{path.stem}")
+        assert page.errors == []
+
+
+def test_a_page_shows_its_own_cup_the_others_as_backs_and_every_cup_after_a_call(browser):
+    """Dice per seat: P1's page draws its own dice, the others' as backs with no value on the page
+    nor in any message it receives; after P1's call the next round has thrown every cup again,
+    and the cups as they were lifted stay in sight (*dice at the end of round 1*)."""
+    tables = Tables()
+    table = tables.create(str(GAMES / "liars_dice.yaml"), seed=3, bots={1, 2}, bot_kind="random", fake_clock=0.5)
+    session = table.session
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        page.errors, received = [], []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.on("websocket", lambda socket: socket.on("framereceived", lambda payload: received.append(payload)))
+        page.goto(f"{server.url}/t/{table.id}#token={table.tokens.token(0)}")
+        wait_version(page, table.version)
+        assert session.state.dice == [[1, 3, 4, 5, 5], [1, 1, 3, 6, 6], [1, 3, 4, 6, 6]]
+        assert page.locator('#mine .cup[data-seat="0"] .die').all_inner_texts() == ["1", "3", "4", "5", "5"]
+        for seat in (1, 2):
+            cup = page.locator(f'#others .cup[data-seat="{seat}"]')
+            assert cup.locator(".die.back").count() == 5 and cup.locator(".die:not(.back)").count() == 0
+            assert not re.search(r"\d", cup.inner_text())
+            assert cup.locator(".die").first.get_attribute("aria-label") == "die 1: hidden"
+        assert page.locator(".last-dice").count() == 0
+        screenshot(page, "liars_dice_cups")
+        button(page, "bid 1 2").click()
+        button(page, "call").wait_for()              # the bots have bid: P1 may call
+        before = len(received)
+        button(page, "call").click()
+        page.wait_for_selector(".last-dice")
+        lifted = [[1, 3, 4, 5, 5], [1, 1, 3, 6, 6], [1, 3, 4, 6, 6]]
+        assert session.hand_end.dice == lifted and session.state.round == 2
+        assert page.locator(".last-dice .area-title").inner_text() == "dice at the end of round 1"
+        assert page.locator(".last-dice .zone-name").all_inner_texts() == ["P1", "P2", "P3"]
+        assert page.locator(".last-dice .die").all_inner_texts() == [str(d) for cup in lifted for d in cup]
+        # The new round's cups: P1's own in sight, the others' under their cups again.
+        wait_version(page, table.version)
+        assert page.locator('#mine .cup[data-seat="0"] .die').all_inner_texts() == [str(d) for d in session.state.dice[0]]
+        assert page.locator("#others .cup .die.back").count() == 10
+        screenshot(page, "liars_dice_lifted")
+        states = [json.loads(raw) for raw in received if json.loads(raw)["type"] == "state"]
+        assert states[0]["view"]["round"] == 1 and len(states) >= 3      # the start, the bids, the call
+        for n, message in enumerate(states):
+            dice = message["view"]["dice"]
+            assert all(d is None for cup in dice[1:] for d in cup), message      # never another's value
+            assert all(spot[0] != "#die" for spots in message["spots"].values() for spot in spots)
+            if message["view"]["round"] == 1:
+                assert message["last_dice"] is None
+            else:
+                assert message["last_dice"] == {"round": 1, "dice": lifted}
+        assert states[-1]["view"]["round"] == 2 and len(received) > before
+        assert page.errors == []
+
+
+def test_dice_to_throw_again_are_chosen_in_your_own_cup(browser, tmp_path):
+    """With a cup per seat, the dice a move chooses are placed in the acting seat's own cup: they
+    are the dice a click chooses; the others' cups are never choosable."""
+    from tests.test_tui_cups import CUPS
+
+    path = tmp_path / "cups.yaml"
+    path.write_text(CUPS)
+    tables = Tables()
+    table = tables.create(str(path), players=2, seed=5, bots={1}, bot_kind="random", fake_clock=0.5)
+    session = table.session
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        page = open_seat(browser, server, table, 0)
+        wait_version(page, table.version)
+        mine = session.state.dice[0]
+        message = table.state_message(0, None)
+        one = [m for m in message["view"]["moves"] if m.startswith("again ") and len(m.split()) == 2]
+        assert message["spots"][one[0]] == [["#die", mine.index(int(one[0].split()[1]))]]
+        assert page.locator('#mine .cup[data-seat="0"] .die.source').count() == len(mine)
+        assert page.locator("#others .die.source").count() == 0 and page.locator("#others .die.back").count() == 3
+        page.locator('#mine .die[data-die="2"]').click()
+        go = page.locator("#board button.dice-go")
+        assert go.get_attribute("data-move") == f"again {mine[2]}"
+        screenshot(page, "cups_die_chosen")
+        version = table.version
+        go.click()
+        wait_version(page, version, above=True)         # the server has taken it
+        assert session.log_lines(0)[0] == f"P1: again {mine[2]}"
         assert page.errors == []
 
 

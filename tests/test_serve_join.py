@@ -85,6 +85,22 @@ def test_the_terminal_seat_reads_the_game_in_its_words_and_takes_a_move_by_its_w
     assert f"P1: {said[0]}" in table.session.log_lines(0)
 
 
+def test_the_terminal_seat_reads_its_own_cup_and_after_a_call_every_cup_as_lifted():
+    tables = Tables()
+    table = tables.create(str(GAMES / "liars_dice.yaml"), bots={1, 2}, bot_kind="random", seed=3, fake_clock=0.5)
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        link = f"{server.url}/t/{table.id}#token={table.tokens.token(0)}"
+        result = CliRunner().invoke(main, ["join", link, "--no-color"], input="bid 1 2\ncall\nquit\n")
+    lines = result.output.splitlines()
+    assert result.exit_code == 0, result.output
+    assert lines[2] == "Dice: P1 1 3 4 5 5 · P2 ? ? ? ? ? · P3 ? ? ? ? ?"
+    assert "P1: call" in table.session.log_lines(0) and table.session.state.round == 2
+    lifted = lines.index("Dice at the end of round 1: P1 1 3 4 5 5 · P2 1 1 3 6 6 · P3 1 3 4 6 6")
+    assert lines[lifted + 1:lifted + 3] == ["== Liar's dice: round 2, Bidding, P1 to play ==",
+                                            "Dice: P1 5 5 5 5 5 · P2 ? ? ? ? ? · P3 ? ? ? ? ?"]
+    assert sum(" 1 1 3 6 6" in line for line in lines) == 1      # P2's cup: only as lifted
+
+
 def test_a_lost_connection_is_made_again_and_a_move_typed_meanwhile_reaches_the_table(tmp_path):
     """The server stops and starts again from its record, at the same address: ``rules join``
     says the connection is lost, keeps the move typed meanwhile and sends it once it is back."""

@@ -111,3 +111,43 @@ def test_nothing_a_seat_may_not_see_crosses_its_socket(name, players):
         assert checked > 50
         for client in [*clients.values(), watcher]:
             client.close()
+
+
+def test_no_die_under_another_seats_cup_crosses_its_socket():
+    """Dice per seat: every view a seat receives is the engine's view of it (its own cup, the
+    others' dice ``null`` until a call lifts them), and ``last_dice`` is the cups of the hand
+    last ended, as they were lifted."""
+    tables = Tables()
+    table = tables.create(str(GAMES / "liars_dice.yaml"), players=3, bots={2}, bot_kind="random", seed=SEED,
+                          fake_clock=0.25)
+    with ServerThread(tables, rate=1000, burst=1000) as server:
+        clients, watcher = play(table, server, [0, 1])
+        game = table.session.game
+        states = dict(positions(table))
+        action_count = {version: count for count, (version, _) in enumerate(table.history, start=1)}
+        # The actions that ended a hand (a call): the cups are those of the position before it.
+        ended = [c for c in range(1, len(states))
+                 if states[c].round > states[c - 1].round or (states[c].over and not states[c - 1].over)]
+        assert ended, "no call was made: the check would prove little"
+        lifted = 0
+        for seat, client in [*clients.items(), (None, watcher)]:
+            for raw in client.raw:
+                message = json.loads(raw)
+                if message["type"] != "state":
+                    continue
+                count = max([c for v, c in action_count.items() if v <= message["version"]], default=0)
+                expected = json.loads(json.dumps(view(game, states[count], seat)))
+                expected.setdefault("moves", [])
+                assert message["view"] == expected
+                unseen = [cup for owner, cup in enumerate(message["view"]["dice"]) if owner != seat]
+                assert message["view"]["over"] or any(None in cup for cup in unseen)
+                last = [c for c in ended if c <= count]
+                if not last:
+                    assert message["last_dice"] is None
+                    continue
+                before = states[last[-1] - 1]
+                assert message["last_dice"] == {"round": before.round, "dice": before.dice}
+                lifted += 1
+        assert lifted > 3
+        for client in [*clients.values(), watcher]:
+            client.close()

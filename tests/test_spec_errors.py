@@ -77,7 +77,7 @@ def shown(headline: str, line: str | None = None, caret: str | None = None, hint
     return "\n".join(parts)
 
 
-EFFECTS = ("end_turn, end_phase, end_round, end_game, set, add, roll, choose_random, shuffle, move, deal, "
+EFFECTS = ("end_turn, end_phase, end_round, end_game, set, add, roll, reveal_dice, choose_random, shuffle, move, deal, "
            "flip, if, for, log, play_to_trick, interrupt")
 SHARED_NAMES = "options, zones, variables and definitions share one set of names"
 

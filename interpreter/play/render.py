@@ -8,6 +8,7 @@ from .grid_text import grid_lines
 from .words import Names
 
 HIDDEN = "##"
+HIDDEN_DIE = "?"    # a die under a cup the viewer may not see
 DRAWN_DEPTH = 8     # lists nested deeper than this in a drawn value are drawn as CUT
 VIEW_DEPTH = DRAWN_DEPTH + 3    # and anything deeper than this in the view (a seat's value lies in
                                 # the list of seats and a seat's map of values): drawing stays bounded
@@ -22,7 +23,7 @@ def render_view(view: dict, names: list[str] | None = None, color: bool = False,
     view = _cards_named(view)
     lines = [_title(view, names, words)]
     if view["dice"]:
-        lines.append("Dice: " + " ".join(str(d) for d in view["dice"]))
+        lines.append("Dice: " + dice_text(view["dice"], names))
     lines += _game_vars({**named(_plain(view["vars"])), **{k: _plain(v) for k, v in view["shown"]["game"].items()}})
     lines += _seat_tables([named(_plain(v)) for v in _plain(view["seat_vars"])], names, view["shown"]["seat"])
     if view.get("teams") is not None:
@@ -45,6 +46,25 @@ def _title(view: dict, names: list[str], words: Names | None) -> str:
     who = f", {names[view['current']]} to play" if view["current"] is not None else ""
     phase = words.phase(view["phase"]) if words is not None else view["phase"]
     return f"== {view['game']}: round {view['round']}, {phase}{who} =="
+
+
+def dice_cups(view: dict) -> list[list] | None:
+    """Each seat's cup when the game gives every seat its own dice (a die the viewer may not see
+    is None), else None: the view's dice are then the table's, a flat list of values."""
+    dice = view["dice"]
+    return dice if dice and isinstance(dice[0], list) else None
+
+
+def die_text(value: int | None) -> str:
+    """A die's value, or ``?`` for a die the viewer may not see."""
+    return HIDDEN_DIE if value is None else str(value)
+
+
+def dice_text(dice: list, names: list[str]) -> str:
+    """A view's dice: ``3 4 6`` for the table's; with a cup per seat ``P1 3 4 6 · P2 ? ? ?``."""
+    if not isinstance(dice[0], list):
+        return " ".join(str(d) for d in dice)
+    return " · ".join(" ".join([name] + [die_text(d) for d in cup]) for name, cup in zip(names, dice))
 
 
 def _game_vars(variables: dict) -> list[str]:

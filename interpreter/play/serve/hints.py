@@ -1,30 +1,32 @@
 """Where a legal move's cards and piles lie on the table, so that a page can play it by a click
 or a drag: for each move, its spots in order, ``[zone, pile]`` for a pile and
 ``[zone, pile, position]`` for a card (indices into the view's ``zones``), ``["#die", k]`` for
-the die ``k`` of a move that chooses some of the dice (which to throw again); a move without
+the die ``k`` of a move that chooses some of the dice (which to throw again): of the table's
+dice, or where each seat has its own cup, of the seat's own cup (never another's); a move without
 choices lies on the seat's pile its rules name first (``pile_moves.py``).
 
-Only a card the seat can see is placed (a hidden one is left out): a hint says nothing the view
-does not.
+Only a card the seat can see is placed (a hidden one is left out), and a die only in dice the
+seat can see: a hint says nothing the view does not.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ...engine.values import Card, ZoneRef
-from ...engine.views import card_visible
+from ...engine.views import card_visible, cup_visible
 from ..pile_moves import first_zones, own_pile
 
 
 def move_spots(game: Any, state: Any, seat: int, moves: list) -> dict[str, list[list]]:
     where = _card_places(state)
     first = first_zones(game.spec.data)
+    dice = _own_dice(game, state, seat)
     spots = {}
     for move in moves:
         found: list[list] = []
         for arg in move.args:
-            if _dice_chosen(arg, state.dice):
-                found += _die_spots(arg, state.dice)
+            if _dice_chosen(arg, dice):
+                found += _die_spots(arg, dice)
             else:
                 _add(game, state, seat, arg, where, found)
         if not move.args and move.name in first:       # the pile its rules name: the stock to turn
@@ -32,6 +34,14 @@ def move_spots(game: Any, state: Any, seat: int, moves: list) -> dict[str, list[
             found = [] if pile is None else [[first[move.name], pile]]
         spots[move.text] = found
     return spots
+
+
+def _own_dice(game: Any, state: Any, seat: int) -> list[int]:
+    """The dice a move of ``seat`` chooses among: the table's, or with a cup per seat the seat's
+    own cup, when the seat may see it (else none: its dice are not placed)."""
+    if game.dice_per != "seat":
+        return state.dice
+    return state.dice[seat] if cup_visible(game, state, seat, seat) else []
 
 
 def _dice_chosen(value: Any, dice: list[int]) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ...engine.views import dice_seen
 from ...errors import IllegalMove, RecordError, RulesError
 from ..preview import move_previews
 from ..realtime import Action
@@ -271,6 +272,9 @@ class HostedTable:
             # Between hands: the hand's last position as this seat saw it (not the game's score,
             # which may read cards the seat never saw).
             "hand_end": s.hand_end_view(seat) if s.paused and not state.over else None,
+            # With a cup per seat: the cups as this seat saw them when the last hand ended (lifted
+            # at its end), kept in sight once the next hand has thrown them again.
+            "last_dice": _last_dice(s, seat),
             "final": self.final() if state.over else None,
             # The named parts of the hand that just ended (between hands and at the end).
             "hand_parts": s.hand_parts if (s.paused or state.over) else {},
@@ -297,6 +301,16 @@ class HostedTable:
                 "players": self.session.players, "people": self.people, "bots": self.setup.bots,
                 "free_play": any(p.turns is None for p in self.session.game.phases),
                 "layout": self.session.game.layout, "words": self.session.words.for_players()}
+
+
+def _last_dice(session: Any, seat: int | None) -> dict | None:
+    """``{"round": 1, "dice": [[1, 3, 4], [None, None, None]]}``: each seat's cup as ``seat``
+    saw it when the last hand ended; None before a hand has ended, or when the dice are the
+    table's (they stay on the table in sight)."""
+    game, hand_end = session.game, session.hand_end
+    if game.dice_per != "seat" or hand_end is None:
+        return None
+    return {"round": hand_end.round, "dice": dice_seen(game, hand_end, seat)}
 
 
 def _legal(loaded: Any, state: Any, seat: int, text: str) -> bool:

@@ -26,7 +26,7 @@ from websockets.sync.client import connect
 
 from ...errors import RulesError
 from ..card_text import typed_text
-from ..render import render_moves, render_view
+from ..render import dice_text, render_moves, render_view
 from ..words import Names
 
 HELP = """Type the number of a move or the move itself (cards as shown, 5♠, or as written, 5S).
@@ -208,6 +208,7 @@ class Player:
         self.said: list[str] = []             # ...and their words
         self.shown_version = -1
         self.shown_hand: int | None = None
+        self.shown_dice: int | None = None      # the round whose lifted cups were last shown
 
     def run(self) -> int:
         remote = self.remote
@@ -240,6 +241,12 @@ class Player:
         return 0
 
     def _show(self, state: dict) -> None:
+        lifted = state.get("last_dice")
+        if lifted is not None and lifted["round"] < state["view"]["round"] and self.shown_dice != lifted["round"]:
+            # The cups lifted at the end of the last hand, before the next hand threw them again.
+            self.shown_dice = lifted["round"]
+            names = [f"P{i + 1}" for i in range(len(lifted["dice"]))]
+            self.echo(f"Dice at the end of round {lifted['round']}: {dice_text(lifted['dice'], names)}")
         self.echo(render_view(state["view"], color=self.color, words=self.names))
         self.seen = list(state["view"]["moves"])
         self.said = list(state.get("move_words") or self.seen)

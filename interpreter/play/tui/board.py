@@ -7,8 +7,10 @@ Every card, pile, seat and die drawn is a place that may be picked (``spots``, i
 order; each piece of text carries its number as the style's ``meta``, from which the table
 learns where each one lies, then takes the marks out):
 ``("card", zone, pile, position)``, ``("pile", zone, pile)`` (an empty pile, or one whose cards
-are all hidden), ``("seat", seat)`` and ``("die", position)``. The cursor, the places the move
-being built may use next (``targets``) and those already chosen are marked.
+are all hidden), ``("seat", seat)``, ``("die", position)`` (the table's dice) and
+``("die", position, seat)`` (a die of the viewer's own cup, where each seat has one: the others'
+cups are drawn, never picked). The cursor, the places the move being built may use next
+(``targets``) and those already chosen are marked.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from rich.text import Text
 from ..card_text import TRUMP_MARK, card_text, suit_text
 from ..grid_text import grid_lines
 from ..hand_events import hand_owners
-from ..render import _cell, _plain, cell_text, long_row_text, split_long_rows
+from ..render import _cell, _plain, cell_text, dice_cups, die_text, long_row_text, split_long_rows
 from ..words import Words
 
 RED_SUITS = ("♥", "♦")
@@ -92,7 +94,12 @@ class Board:
                     mine.append((zone, indexes))
                 else:
                     others.setdefault(owner, []).append((zone, indexes))
-        if view["dice"]:
+        cups = dice_cups(view)
+        if cups is not None:        # each seat's cup is drawn with the seat, every seat listed
+            for owner in range(len(cups)):
+                if owner != self.seat:
+                    others.setdefault(f"P{owner + 1}", [])
+        elif view["dice"]:
             out.append("dice ", style="dim")
             for k, die in enumerate(view["dice"]):
                 out.append(" " if k else "")
@@ -104,13 +111,15 @@ class Board:
                 self._last_trick(out, last_trick)
         self._section(out, "Table", [self._zone_line(view, z, ix, changed, full=True) for z, ix in shared])
         if self.me is not None:
+            own_cup = [self._cup(cups, self.seat)] if cups is not None else []
             self._section(out, f"You ({self.me}){self._marks(view, self.seat)}",
-                          [self._zone_line(view, z, ix, changed, full=True) for z, ix in mine])
+                          own_cup + [self._zone_line(view, z, ix, changed, full=True) for z, ix in mine])
         for owner in sorted(others, key=lambda o: self._place_at_table(o, view)):
             zones = others[owner]
             name = self._owner_text(owner, view)
-            parts = [self._zone_line(view, z, ix, changed, full=z in self.layout.get("fan", ())) for z, ix in zones
-                     if any(view["zones"][z][i] not in ([], [""] * len(view["zones"][z][i])) for i in ix)]
+            cup = [self._cup(cups, int(owner[1:]) - 1)] if cups is not None and owner.startswith("P") else []
+            parts = cup + [self._zone_line(view, z, ix, changed, full=z in self.layout.get("fan", ())) for z, ix in zones
+                           if any(view["zones"][z][i] not in ([], [""] * len(view["zones"][z][i])) for i in ix)]
             parts = parts or [Text(EMPTY, style="dim")]
             self._section(out, None, [name + Text("  ") + Text("  ").join(parts)])
         return out
@@ -205,6 +214,16 @@ class Board:
         for line in lines:
             out.append_text(line)
             out.append("\n")
+
+    def _cup(self, cups: list[list], owner: int) -> Text:
+        """``dice [3] [4] [6]``: a seat's cup, a die not seen as ``[?]``; the viewer's own dice
+        are places to pick (a move that chooses some dice chooses among the seat's own)."""
+        line = Text("dice ", style="dim")
+        for k, die in enumerate(cups[owner]):
+            line.append(" " if k else "")
+            text = Text(f"[{die_text(die)}]", style="bold" if die is not None else "dim")
+            line.append_text(self._spot(text, ("die", k, owner)) if owner == self.seat and die is not None else text)
+        return line
 
     def _trick(self, out: Text, view: dict) -> None:
         tricks = view["tricks"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.values import Card, Seat, ZoneRef, seat
+from ..render import dice_cups
 
 
 def _owners(view: dict, zone: str) -> int:
@@ -40,15 +41,29 @@ def candidates(place: tuple, view: dict, cards: dict[tuple, Any]) -> list:
     if kind == "seat":
         return [seat(place[1])]
     if kind == "die":
-        return [view["dice"][place[1]]]
+        return [_dice_of(view, place[2] if len(place) > 2 else None)[place[1]]]
     return []
+
+
+def _dice_of(view: dict, owner: int | None) -> list:
+    """The table's dice, or ``owner``'s cup where each seat has one (none without an owner)."""
+    cups = dice_cups(view)
+    if cups is None:
+        return view["dice"]
+    return cups[owner] if owner is not None else []
+
+
+def _die_place(view: dict, k: int) -> tuple:
+    """The place of the die ``k`` of the viewer's dice (``_dice_of``)."""
+    return ("die", k) if dice_cups(view) is None else ("die", k, view["seat"])
 
 
 def places_of(values: list, view: dict, cards: dict[tuple, Any]) -> frozenset:
     """The places that show ``values`` (a die's value as often as it is among them)."""
     card_place = {card.id: place for place, card in cards.items()}
     places = set()
-    dice_left = list(enumerate(view["dice"]))
+    # A die's value stands for a die of the viewer's own dice: the table's, or the seat's cup.
+    dice_left = list(enumerate(_dice_of(view, view["seat"])))
     for value in values:
         if isinstance(value, Card):
             if value.id in card_place:
@@ -62,7 +77,7 @@ def places_of(values: list, view: dict, cards: dict[tuple, Any]) -> frozenset:
         elif isinstance(value, int) and not isinstance(value, bool):
             for n, (k, die) in enumerate(dice_left):
                 if die == value:
-                    places.add(("die", k))
+                    places.add(_die_place(view, k))
                     del dice_left[n]
                     break
     return frozenset(places)

@@ -1,6 +1,7 @@
 // Drawing a table from a view: nothing here knows any game. Zones become piles grouped by owner
 // (this seat first, the shared ones in the middle, the others apart), a grid zone a grid of
-// slots, dice as dice, variables and the game's view lines as tables; hidden cards as backs.
+// slots, dice as dice (where each seat has its own cup, the cup in the seat's area), variables
+// and the game's view lines as tables; hidden cards and dice as backs.
 import { cardFace, cardName, cardText } from "./cards.js";
 import { el } from "./dom.js";
 import { morphChildren } from "./morph.js";
@@ -166,7 +167,14 @@ function areaTitle(owner, view) {
   return owner;
 }
 
-function drawArea(owner, zones, view, message) {
+// Each seat's cup when every seat has its own dice (a die this seat may not see is null), else
+// null: the view's dice are then the table's, a flat list of values.
+export function diceCups(view) {
+  return view.dice.length && Array.isArray(view.dice[0]) ? view.dice : null;
+}
+
+// ``cup``: the seat's dice, drawn in its area (with ``dice``, the choosing state, for your own).
+function drawArea(owner, zones, view, message, cup, dice) {
   const area = el("div", "area");
   if (owner) {
     const seat = owner.startsWith("P") ? Number(owner.slice(1)) - 1 : null;
@@ -182,11 +190,13 @@ function drawArea(owner, zones, view, message) {
     }
     area.append(title);
   }
-  // Nothing in sight but backs: the seat strip says as much (a phone leaves such an area out).
-  if ([...zones].every(([z, piles]) => piles.every(([index]) => view.zones[z][index].every(c => c === null)))) {
+  // Nothing in sight but backs: the seat strip says as much (a phone leaves such an area out). A
+  // seat's cup is always drawn, its hidden dice as backs: how many dice each seat has counts.
+  if (!cup && [...zones].every(([z, piles]) => piles.every(([index]) => view.zones[z][index].every(c => c === null)))) {
     area.classList.add("all-hidden");
   }
   const row = el("div", "zones");
+  if (cup) row.append(drawCup(cup, Number(area.dataset.seat), dice));
   for (const [zone, piles] of zones) {
     const block = el("div", "zone");
     block.dataset.zone = zone;
@@ -207,10 +217,17 @@ export function drawBoard(message, board, layout, dice) {
   const mine = view.seat === null ? null : seatName(view.seat);
   const myTeam = view.seat !== null && view.teams ? `T${view.teams[view.seat] + 1}` : null;
   const parts = { others: el("div"), shared: el("div"), mine: el("div") };
-  if (view.dice.length) parts.shared.append(drawDice(view.dice, dice));
+  const cups = diceCups(view);
+  if (view.dice.length && !cups) parts.shared.append(drawDice(view.dice, dice));
+  const lifted = message.last_dice;
+  if (cups && lifted && lifted.round < view.round) parts.shared.append(drawLastDice(lifted));
+  const areas = areasOf(view, layout);
+  if (cups) cups.forEach((_, seat) => { if (!areas.has(seatName(seat))) areas.set(seatName(seat), new Map()); });
   const others = [];
-  for (const [owner, zones] of areasOf(view, layout)) {
-    const area = drawArea(owner, zones, view, message);
+  for (const [owner, zones] of areas) {
+    const seat = /^P\d+$/.test(owner) ? Number(owner.slice(1)) - 1 : null;
+    const cup = cups && seat !== null ? cups[seat] : null;
+    const area = drawArea(owner, zones, view, message, cup, seat === view.seat ? dice : null);
     if (owner === "") parts.shared.append(area);
     else if (owner === mine || owner === myTeam) { area.classList.add("own"); parts.mine.append(area); }
     else others.push([owner, area]);
@@ -222,14 +239,54 @@ export function drawBoard(message, board, layout, dice) {
   for (const [name, fresh] of Object.entries(parts)) morphChildren(board.querySelector(`#${name}`), fresh);
 }
 
-// The dice; those a move may throw again are buttons, pressed when chosen.
+// The table's dice; those a move may throw again are buttons, pressed when chosen.
 function drawDice(values, dice) {
   const row = el("div", "area dice-area");
   row.append(el("div", "area-title", "dice"));
+  row.append(diceBox(values, dice, null));
+  if (dice && dice.action) row.append(dice.action);
+  return row;
+}
+
+// A seat's cup, as one of the zones of its area: its dice, a die not seen as a back; your own
+// may be chosen (``dice``) as the table's are.
+function drawCup(values, seat, dice) {
+  const block = el("div", "zone cup dice-area");
+  block.dataset.seat = seat;
+  block.append(el("div", "zone-name", "dice"));
+  block.append(diceBox(values, dice, seat));
+  if (dice && dice.action) block.append(dice.action);
+  return block;
+}
+
+// The cups as they were when the last hand ended (lifted at its end), a group per seat.
+function drawLastDice(lifted) {
+  const area = el("div", "area dice-area last-dice");
+  area.append(el("div", "area-title", `dice at the end of round ${lifted.round}`));
+  const row = el("div", "zones");
+  lifted.dice.forEach((values, seat) => {
+    const block = el("div", "zone cup");
+    block.append(el("div", "zone-name", seatTitle(seat)), diceBox(values, null, seat, false));
+    row.append(block);
+  });
+  area.append(row);
+  return area;
+}
+
+// Dice in a row; ``placed`` dice are places of the table (``data-die``, ``data-seat`` with a
+// cup per seat), those ``dice`` says may be chosen are buttons.
+function diceBox(values, dice, seat, placed = true) {
   const box = el("div", "dice");
   values.forEach((value, k) => {
+    if (value === null) {
+      const back = el("div", "die back");
+      back.setAttribute("aria-label", `die ${k + 1}: hidden`);
+      box.append(back);
+      return;
+    }
     const die = el("div", "die", String(value));
-    die.dataset.die = k;
+    if (placed) die.dataset.die = k;
+    if (placed && seat !== null) die.dataset.seat = seat;
     die.setAttribute("aria-label", `die ${k + 1}: ${value}`);
     if (dice && dice.choosable.has(k)) {
       die.classList.add("source");
@@ -240,9 +297,7 @@ function drawDice(values, dice) {
     if (dice && dice.chosen.has(k)) die.classList.add("chosen");
     box.append(die);
   });
-  row.append(box);
-  if (dice && dice.action) row.append(dice.action);
-  return row;
+  return box;
 }
 
 // Variables and the game's view lines: one table with a column per seat, and the game's own.

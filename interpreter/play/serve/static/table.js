@@ -3,7 +3,7 @@
 // double click, a drag and drop, a click on the dice, or a button of the move list.
 import { moveText } from "./cards.js";
 import { choosableDice, diceMoveFor, isDiceMove } from "./dice.js";
-import { cell, drawBoard, drawScores, el, plain, seatName, table, useWords, wordsFor } from "./draw.js";
+import { cell, diceCups, drawBoard, drawScores, el, plain, seatName, table, useWords, wordsFor } from "./draw.js";
 import { morphChildren } from "./morph.js";
 import { drawSeats, seatTitle, useNames } from "./seats.js";
 import { HOLD_MS, noteTrick, withTrick } from "./trick.js";
@@ -288,8 +288,10 @@ function keepDice() {
   page.diceSeen = seen;
 }
 
+// The dice a move of this seat chooses among: the table's, or with a cup per seat its own.
 function diceState() {
-  const values = page.message.view.dice;
+  const cups = diceCups(page.message.view);
+  const values = cups ? (page.seat === null ? [] : cups[page.seat]) : page.message.view.dice;
   const choosable = page.seat === null ? new Set() : choosableDice(moves(), spots);
   let action = null;
   if (page.dice.size) {
