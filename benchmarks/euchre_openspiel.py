@@ -36,7 +36,7 @@ from interpreter.lean import lean_game                      # noqa: E402
 try:
     import pyspiel
 except ImportError:
-    sys.exit("this benchmark needs OpenSpiel: pip install 'rules[openspiel]'")
+    sys.exit("this benchmark needs OpenSpiel: pip install 'tablerules[openspiel]'")
 
 GAME = ROOT / "games" / "euchre.yaml"
 SUITS = ["clubs", "diamonds", "hearts", "spades"]           # OpenSpiel's order: C D H S

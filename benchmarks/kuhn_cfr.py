@@ -26,7 +26,7 @@ try:
     import pyspiel
     from open_spiel.python.algorithms import cfr, expected_game_score
 except ImportError:
-    sys.exit("this benchmark needs OpenSpiel: pip install 'rules[openspiel]'")
+    sys.exit("this benchmark needs OpenSpiel: pip install 'tablerules[openspiel]'")
 
 from interpreter.adapters.openspiel import load_game      # noqa: E402
 

@@ -1,5 +1,5 @@
 """Our search bot against OpenSpiel's ISMCTS bot, at an equal time per decision, through the
-OpenSpiel adapter (needs: pip install 'rules[openspiel]').
+OpenSpiel adapter (needs: pip install 'tablerules[openspiel]').
 
     python benchmarks/versus_openspiel.py games/last_card.yaml --games 100 --seconds 0.1
 

@@ -228,16 +228,15 @@ def test_a_moves_args_are_a_tuple_in_parameter_order_and_by_name_from_the_game()
 
 def test_every_module_path_the_docs_name_exists():
     """Beside the imports (tests/test_layout.py): each `interpreter.x.y` a page names is a module,
-    or a name in one, at its place in the tree (the old flat paths only where said to be old)."""
+    or a name in one, at its place in the tree."""
     import importlib
     import re
-    from interpreter import MOVED
     from tests.helpers import ROOT
     named = set()
     for doc in sorted((ROOT / "docs").glob("*.md")):
         named |= set(re.findall(r"`(interpreter(?:\.\w+)+)", doc.read_text(encoding="utf-8")))
     assert "interpreter.bots.determinize.sample_state" in named or "interpreter.bots.determinize" in named
-    for dotted in sorted(named - set(MOVED)):
+    for dotted in sorted(named):
         parts = dotted.split(".")
         for cut in range(len(parts), 1, -1):        # the longest module, then names inside it
             try:

@@ -4,7 +4,6 @@ the packaging that installs the bundled games."""
 from __future__ import annotations
 
 import json
-import tomllib
 
 from click.testing import CliRunner
 
@@ -67,15 +66,6 @@ def test_rules_schema_prints_the_schema_files():
     assert run("schema").output == (schema / "game.schema.json").read_text().rstrip("\n") + "\n"
     assert run("schema", "--scenario").output == (schema / "scenario.schema.json").read_text().rstrip("\n") + "\n"
     assert json.loads(run("schema").output)["title"]
-
-
-def test_the_packages_listed_for_the_build_are_every_package_and_the_games():
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    found = sorted(".".join(p.parent.relative_to(ROOT).parts)
-                   for folder in ("interpreter", "grammar") for p in (ROOT / folder).rglob("__init__.py"))
-    assert sorted(config["packages"]) == sorted(found + ["rules_games"])
-    assert config["package-dir"] == {"rules_games": "games"}
-    assert config["package-data"]["rules_games"] == ["*.yaml"]
 
 
 def test_a_shorter_bot_list_repeats_seat_by_seat():

@@ -217,11 +217,10 @@ def test_record_and_player_record_together_are_a_usage_error(tmp_path):
     assert result.output.splitlines()[-1] == "Error: give --record or --player-record, not both"
 
 
-def test_the_old_n_of_play_still_gives_the_players_with_a_warning():
+def test_play_takes_the_number_of_players_as_p_only():
     result = run(["play", DICE, "--human", "none", "--bot", "random", "--seed", "3", "-n", "2"])
-    assert result.exit_code == 0
-    assert result.output.startswith("warning: -n for the number of players is deprecated and will mean the number "
-                                    "of games, as in simulate; use -p/--players\nDice poker: 2 players.")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == "Error: No such option '-n'."
 
 
 # ---------------------------------------------------------------- replay

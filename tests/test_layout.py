@@ -14,11 +14,10 @@ from tests.helpers import ROOT
 
 PACKAGE = ROOT / "interpreter"
 # The stages, lowest first: a module may import its own stage and those below it, never above.
-STAGES = ["errors", "limits", "expr", "load", "engine", "lean", "bots", "play", "tools", "adapters", "api"]
+STAGES = ["errors", "limits", "installed", "expr", "load", "engine", "lean", "bots", "play", "tools", "adapters", "api",
+          "commands"]
 # The shared roots every stage may use.
-SHARED = {"errors", "limits"}
-# The old import paths (``interpreter.MOVED``, kept by the package itself) name, never import,
-# the modules they map.
+SHARED = {"errors", "limits", "installed"}
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -48,9 +47,13 @@ def imported_modules(path: Path, root: Path = ROOT) -> list[tuple[int, str]]:
     return [(line, name) for line, name in found if name == "interpreter" or name.startswith("interpreter.")]
 
 
+# ``python -m interpreter`` (``interpreter/__main__.py``) is the door of the commands: it sits at their stage.
+DOORS = {"__main__": "commands"}
+
+
 def stage_of(module: str) -> str | None:
     parts = module.split(".")
-    return parts[1] if len(parts) > 1 else None
+    return DOORS.get(parts[1], parts[1]) if len(parts) > 1 else None
 
 
 def sources() -> list[Path]:
@@ -134,6 +137,19 @@ def test_an_upward_import_is_caught(tmp_path):
     ]
 
 
+def test_nothing_imports_the_commands(tmp_path):
+    """The commands (``interpreter/commands/``, the ``rules`` command) are on top of every stage:
+    they import the stages, and no stage imports them."""
+    assert stage_of("interpreter.commands.playing") == stage_of("interpreter.__main__") == STAGES[-1] == "commands"
+    bad = tmp_path / "interpreter" / "api.py"
+    bad.parent.mkdir(parents=True)
+    bad.write_text("from interpreter.commands.common import load\nfrom .commands import main\n")
+    assert upward_imports(bad, tmp_path) == [
+        "interpreter/api.py:1: api imports interpreter.commands.common",
+        "interpreter/api.py:2: api imports interpreter.commands",
+    ]
+
+
 def _imports_in_docs() -> list[str]:
     lines = set()
     for path in sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]:
@@ -150,20 +166,3 @@ def test_the_docs_give_import_paths_that_work():
     assert "from interpreter.api import load_game" in found
     for line in found:
         exec(compile(line, "<docs>", "exec"), {})      # our own docs' lines, not user text
-
-
-def test_the_old_import_paths_still_give_the_moved_modules():
-    import importlib
-
-    import sys
-
-    from interpreter.bots import agents
-    from interpreter import MOVED
-
-    sys.modules.pop("interpreter.agents", None)        # as in a fresh process
-    with pytest.warns(DeprecationWarning, match="interpreter.agents moved to interpreter.bots.agents; "
-                                                "import it from interpreter.api"):
-        old = importlib.import_module("interpreter.agents")
-    assert old is agents
-    for new in MOVED.values():
-        importlib.import_module(new)        # every target exists

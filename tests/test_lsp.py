@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pygls", reason="rules lsp needs the [lsp] extra: pip install 'rules[lsp]'")
+pytest.importorskip("pygls", reason="rules lsp needs the [lsp] extra: pip install 'tablerules[lsp]'")
 
 from tests.helpers import GAMES  # noqa: E402
 

@@ -246,9 +246,9 @@ def test_observation_text_is_canonical_json():
 
 
 @pytest.mark.parametrize("door, implementation, missing, message", [
-    ("openspiel", "openspiel_game", "pyspiel", "the OpenSpiel adapter needs OpenSpiel: pip install 'rules[openspiel]'"),
+    ("openspiel", "openspiel_game", "pyspiel", "the OpenSpiel adapter needs OpenSpiel: pip install 'tablerules[openspiel]'"),
     ("pettingzoo", "pettingzoo_env", "pettingzoo",
-     "the PettingZoo adapter needs PettingZoo: pip install 'rules[pettingzoo]'"),
+     "the PettingZoo adapter needs PettingZoo: pip install 'tablerules[pettingzoo]'"),
 ])
 def test_an_adapter_without_its_extra_says_which_to_install(monkeypatch, door, implementation, missing, message):
     import importlib

@@ -20,7 +20,7 @@ def test_without_the_extra_the_command_says_how_to_get_it(monkeypatch):
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "starlette" else real(name, *a))
     result = run("serve", str(GAMES / "nerts.yaml"))
     assert result.exit_code == 1
-    assert result.output == "error: rules serve needs starlette: pip install 'rules[serve]'\n"
+    assert result.output == "error: rules serve needs starlette: pip install 'tablerules[serve]'\n"
 
 
 def test_a_game_or_a_record_is_needed():

@@ -276,7 +276,7 @@ def test_plot_without_matplotlib_names_the_extra(tmp_path):
     result = run(game_file(tmp_path, "toss.yaml", TOSS), "-n", "2", "--plot", str(tmp_path / "scores.png"))
     assert result.exit_code == 1
     assert result.output == ("error: drawing a plot needs matplotlib, which is not installed\n"
-                             "hint: install it with: pip install 'rules[plot]'\n")
+                             "hint: install it with: pip install 'tablerules[plot]'\n")
     assert not (tmp_path / "scores.png").exists()
 
 

@@ -26,7 +26,7 @@ from tests.test_simulate import run, without_timing
 DICE_POKER = str(GAMES / "dice_poker.yaml")
 LAST_CARD = str(GAMES / "last_card.yaml")
 ROOT = Path(__file__).resolve().parents[1]
-NO_RAY = "the ray backend needs Ray: pip install 'rules[ray]'"
+NO_RAY = "the ray backend needs Ray: pip install 'tablerules[ray]'"
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Any game as an OpenSpiel game (``pip install 'rules[openspiel]'``).
+"""Any game as an OpenSpiel game (``pip install 'tablerules[openspiel]'``).
 
     from interpreter.adapters.openspiel import load_game
     game = load_game("games/some_game.yaml", players=2)         # a pyspiel.Game
@@ -27,7 +27,7 @@ def _implementation() -> Any:
     except ImportError as error:
         if error.name not in ("pyspiel", "numpy"):
             raise
-        raise OptionError("the OpenSpiel adapter needs OpenSpiel: pip install 'rules[openspiel]'") from error
+        raise OptionError("the OpenSpiel adapter needs OpenSpiel: pip install 'tablerules[openspiel]'") from error
     return openspiel_game
 
 

@@ -1,4 +1,4 @@
-"""Any game as a PettingZoo AEC environment with action masks (``pip install 'rules[pettingzoo]'``).
+"""Any game as a PettingZoo AEC environment with action masks (``pip install 'tablerules[pettingzoo]'``).
 
     from interpreter.adapters.pettingzoo import env
     e = env("games/some_game.yaml", players=2)
@@ -31,6 +31,6 @@ def env(path: str, players: int | None = None, *, options: dict[str, str] | None
     except ImportError as error:
         if error.name not in ("pettingzoo", "gymnasium", "numpy"):
             raise
-        raise OptionError("the PettingZoo adapter needs PettingZoo: pip install 'rules[pettingzoo]'") from error
+        raise OptionError("the PettingZoo adapter needs PettingZoo: pip install 'tablerules[pettingzoo]'") from error
     setup = Setup.from_file(path, options, players, max_moves=max_moves, returns=returns, information_state=False)
     return RulesEnv(setup, render_mode=render_mode)

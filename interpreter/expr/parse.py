@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import functools
 import sys
-from importlib import resources
 
 import lark
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from .. import limits
+from ..installed import grammar_file
 from . import user_cache
 from ..errors import ExprSyntaxError, LimitError, Position, Source
 from . import nodes as n
@@ -28,7 +28,7 @@ def expression_parser() -> Lark:
     folder. lark checks the file against a digest of the grammar, its options and the versions
     of lark and Python, and builds the parser again when the file is missing, stale, unreadable
     or corrupt; a folder it cannot write to only means no cache."""
-    grammar = (resources.files("grammar") / "expr.lark").read_text(encoding="utf-8")
+    grammar = grammar_file().read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr", transformer=Builder(), maybe_placeholders=True,
                 cache=grammar_cache_file() or False)
 

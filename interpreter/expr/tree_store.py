@@ -10,13 +10,13 @@ hold (and those it no longer has are dropped). A text that fails to parse is nev
 from __future__ import annotations
 
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import lark
 
 from .. import limits
+from ..installed import grammar_file
 from . import user_cache
 
 KIND = "trees"
@@ -67,6 +67,6 @@ def kept_for(name: str) -> Iterator[None]:
 
 def _parser_digest() -> str | None:
     here = Path(__file__).parent
-    grammar = str(resources.files("grammar") / "expr.lark")
+    grammar = str(grammar_file())
     code = [str(here / name) for name in ("build.py", "nodes.py", "parse.py")]
     return user_cache.code_digest(grammar, *code, str(Path(limits.__file__)))

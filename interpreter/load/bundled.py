@@ -1,32 +1,19 @@
 """The games that come with the package, found by name: ``rules play NAME`` from any folder.
 
 The checkout's ``games/`` folder is the one source: the build installs its files as the data
-package ``rules_games`` (see ``pyproject.toml``); run from a checkout without installing, the
-folder itself is used.
+package ``interpreter.games`` (``installed.py``); run from a checkout, the folder itself is used.
 """
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from ..errors import YamlError, did_you_mean
-
-PACKAGE = "rules_games"
-CHECKOUT_GAMES = Path(__file__).resolve().parents[2] / "games"
+from ..installed import data_folder
 
 
 def games_folder() -> Path | None:
     """Where the bundled games are, or None when they cannot be found."""
-    # The package's folders as the import system sees them (a data package without __init__ is a
-    # namespace package; in an editable install it also lists a path hook, not a folder).
-    try:
-        spec = importlib.util.find_spec(PACKAGE)
-    except (ImportError, ValueError):
-        spec = None
-    for location in (spec.submodule_search_locations or []) if spec else []:
-        if Path(location).is_dir():
-            return Path(location)
-    return CHECKOUT_GAMES if CHECKOUT_GAMES.is_dir() else None
+    return data_folder("interpreter.games", "games")
 
 
 def bundled_games() -> dict[str, Path]:

@@ -17,7 +17,7 @@ from ..errors import OptionError, RulesError
 from .playout import GameSource, Settings, compile_source, play_game
 from .simulate_report import GameOutcome
 
-RAY_EXTRA = "pip install 'rules[ray]'"
+RAY_EXTRA = "pip install 'tablerules[ray]'"
 # Shards per CPU of the cluster: enough for the fast workers to take over the slow ones' share.
 SHARDS_PER_CPU = 4
 # At most this many games in a shard, so the outcomes (and a progress bar) keep coming on long runs.

@@ -248,7 +248,7 @@ def _number(value: int | float | None) -> str:
 
 # -- plot ------------------------------------------------------------------------------------------
 
-PLOT_EXTRA = "pip install 'rules[plot]'"
+PLOT_EXTRA = "pip install 'tablerules[plot]'"
 HISTOGRAM_BINS = 30
 
 
