@@ -46,7 +46,7 @@ def test_grammar_has_no_lalr_conflicts():
 def test_expression_package_has_no_dynamic_code_or_attribute_lookup():
     forbidden = re.compile(r"(?<![\w.])(eval|exec|getattr|compile)\(|__import__")
     assert forbidden.search("x = getattr(obj, name)") and not forbidden.search("compile_expression(text)")
-    # The one exception (DESIGN.md, "Generated code"): codegen.py compiles the ast it built itself.
+    # The one exception (docs/architecture.md, "Generated code"): codegen.py compiles the ast it built itself.
     allowed = {("codegen.py", 'code = compile(module, FILENAME, "exec")'),
                ("codegen.py", "exec(code, namespace)   # noqa: S102 - code built here from an ast, never from user text")}
     for path in sorted(PACKAGE.glob("*.py")):

@@ -2,7 +2,7 @@
 compiled once at load (the engine ``compiled``; the closures of ``compile.py``
 stay the reference).
 
-Three rules hold (DESIGN.md, "Generated code"):
+Three rules hold (docs/architecture.md, "Generated code"):
 
 - user text never becomes source: every value the author wrote (names, strings, numbers) and
   every position enters as a constant bound outside the code, as an argument of the factory
