@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import rng
+from ..engine.loaded import compiled_game
 from ..engine.moves import Move
 from ..engine.state import State
 from ..errors import OptionError, did_you_mean
@@ -135,6 +136,8 @@ def parse_kind(kind: str) -> tuple[str, dict]:
 
 
 def make_bot(kind: str, game: Any, seat: int, seed: int = 0) -> Bot:
+    """A bot of this kind for ``seat`` of ``game`` (what ``load_game`` returns, or its compiled game)."""
+    game = compiled_game(game)
     name, budget = parse_kind(kind)
     if name in LEVELS:
         return level_bot(name, game, seat, seed)

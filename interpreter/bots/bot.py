@@ -6,6 +6,7 @@ from typing import Any
 
 from ..engine import rng, scores
 from ..engine.context import Ctx, active
+from ..engine.loaded import compiled_game
 from ..engine.moves import Move
 from ..engine.state import State
 from ..expr.runtime import MEMO
@@ -26,7 +27,7 @@ class Bot:
     plays_lean = False              # decides over a lean state's actions too (``decide_action``)
 
     def __init__(self, game: Any, seat: int, seed: int = 0, mistakes: float = 0.0):
-        self.game = game
+        self.game = compiled_game(game)      # what load_game returns, or its compiled game
         self.seat = seat
         self.rng = rng.seed_state(seed * 1_000_003 + seat)
         self.mistakes = mistakes

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine import rng, tricks
 from ..engine.context import Ctx, active
+from ..engine.loaded import compiled_game
 from ..engine.state import State
 from ..engine.values import ZoneRef, to_json
 from ..engine.views import cup_visible, hidden_in_pile
@@ -23,7 +24,9 @@ REDEAL_TRIES = 20
 
 
 def sample_state(game: Any, state: State, seat: int, seed: int) -> State:
-    """A state consistent with everything ``seat`` has observed, its hidden cards dealt again."""
+    """A state consistent with everything ``seat`` has observed, its hidden cards dealt again
+    (``game``: what ``load_game`` returns, or its compiled game)."""
+    game = compiled_game(game)
     sample = state.clone()
     places = hidden_places(game, sample, seat)
     face_up = [pile[k] in sample.face_up for pile, k in places]

@@ -69,6 +69,7 @@ class SearchBot(Bot):
     def __init__(self, game: Any, seat: int, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, horizon: int | None = None, mistakes: float = 0.0):
         super().__init__(game, seat, seed, mistakes)
+        game = self.game
         if any(phase.turns is None for phase in game.phases):
             raise OptionError(f"the search bot plays games with turns; {game.name} has free play",
                               hint="use the priority or greedy bot")

@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from ..errors import RulesError
+from .loaded import compiled_game
 from .moves import Move
 from .values import Card, Seat, ZoneRef
 
@@ -38,8 +39,9 @@ class ActionSpace:
     """The actions of one game for one number of seats: ids to choices and back."""
 
     def __init__(self, game: Any, state: Any):
-        """The space of ``game`` for the seats and zones of ``state`` (any state of the game)."""
-        self.game = game
+        """The space of ``game`` (what ``load_game`` returns, or its compiled game) for the seats
+        and zones of ``state`` (any state of the game)."""
+        self.game = game = compiled_game(game)
         self.players = state.players
         self.move_names = list(game.moves)
         keys: list[tuple] = [("move", name) for name in self.move_names] + [("end",)]

@@ -17,6 +17,12 @@ from .named import presets_named
 from .state import Presets, State
 
 
+def compiled_game(game: "Game | LoadedGame") -> Game:
+    """The compiled game of what ``load_game`` returns (or of a compiled game itself): every
+    function of the API takes either."""
+    return game.game if isinstance(game, LoadedGame) else game
+
+
 class LoadedGame:
     """A compiled game with the engine's operations as methods."""
 

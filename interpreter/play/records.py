@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import apply_move, new_state
+from ..engine.loaded import compiled_game
 from ..engine.state import State
 from ..errors import IllegalMove, RecordError, RulesError
 from ..limits import MAX_INT, MAX_PLAYERS, MAX_RECORD_BYTES
@@ -226,10 +227,14 @@ def _parse_line(path: Any, number: int, line: str) -> dict:
     return data
 
 
-def replay(game: Any, record: Record, spec_hash: str) -> State:
-    """Play a record's moves again from its seed; refuse a record of another spec. A move the
-    game refuses is an error of the record; an error of the game's rules while a move is played
-    is reported as the game reports it, with the record's line."""
+def replay(game: Any, record: Record, spec_hash: str | None = None) -> State:
+    """Play a record's moves again from its seed; refuse a record of another spec (``spec_hash``:
+    by default the digest of ``game``, what ``load_game`` returns). A move the game refuses is an
+    error of the record; an error of the game's rules while a move is played is reported as the
+    game reports it, with the record's line."""
+    game = compiled_game(game)
+    if spec_hash is None:
+        spec_hash = game.spec.digest()
     if record.game != game.name:
         raise RecordError(f"the record is of {record.game}, not of {game.name}",
                           hint="replay it with the game file it was made with (--game FILE)")
