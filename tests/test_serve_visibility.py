@@ -71,6 +71,20 @@ def play(table, server, people):
     return clients, watcher
 
 
+def checked_states(client, seat, game, states, action_count):
+    """Each state message the client got, with the number of actions it follows, once its view
+    is checked to be the engine's view of that position for that seat."""
+    for raw in client.raw:
+        message = json.loads(raw)
+        if message["type"] != "state":
+            continue
+        count = max([c for v, c in action_count.items() if v <= message["version"]], default=0)
+        expected = json.loads(json.dumps(view(game, states[count], seat)))
+        expected.setdefault("moves", [])        # a spectator's: always none
+        assert message["view"] == expected
+        yield message, count
+
+
 @pytest.mark.parametrize("name, players", [("schmier", 6), ("last_card", 3)])
 def test_nothing_a_seat_may_not_see_crosses_its_socket(name, players):
     tables = Tables()
@@ -84,15 +98,7 @@ def test_nothing_a_seat_may_not_see_crosses_its_socket(name, players):
         checked = 0
         for seat, client in [*clients.items(), (None, watcher)]:
             assert not any(str(SEED) in raw for raw in client.raw)
-            for raw in client.raw:
-                message = json.loads(raw)
-                if message["type"] != "state":
-                    continue
-                count = max([c for v, c in action_count.items() if v <= message["version"]], default=0)
-                expected = json.loads(json.dumps(view(game, states[count], seat)))
-                expected.setdefault("moves", [])        # a spectator's: always none
-                assert message["view"] == expected
-                checked += 1
+            checked += sum(1 for _ in checked_states(client, seat, game, states, action_count))
             if seat is None:
                 continue
             labels = {card.label for card in game.card_table(players)}
@@ -131,14 +137,7 @@ def test_no_die_under_another_seats_cup_crosses_its_socket():
         assert ended, "no call was made: the check would prove little"
         lifted = 0
         for seat, client in [*clients.items(), (None, watcher)]:
-            for raw in client.raw:
-                message = json.loads(raw)
-                if message["type"] != "state":
-                    continue
-                count = max([c for v, c in action_count.items() if v <= message["version"]], default=0)
-                expected = json.loads(json.dumps(view(game, states[count], seat)))
-                expected.setdefault("moves", [])
-                assert message["view"] == expected
+            for message, count in checked_states(client, seat, game, states, action_count):
                 unseen = [cup for owner, cup in enumerate(message["view"]["dice"]) if owner != seat]
                 assert message["view"]["over"] or any(None in cup for cup in unseen)
                 last = [c for c in ended if c <= count]
