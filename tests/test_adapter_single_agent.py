@@ -11,10 +11,10 @@ import pytest
 gymnasium = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+from gymnasium.utils.env_checker import check_env
 
-from interpreter.adapters.single_agent import env, vector_env  # noqa: E402
-from interpreter.engine.observe import observation_view  # noqa: E402
+from interpreter.adapters.single_agent import env, vector_env
+from interpreter.engine.observe import observation_view
 
 
 def first_legal(info) -> int:
@@ -83,7 +83,7 @@ def test_a_vector_environment_plays_many_games_side_by_side():
     ended = 0
     for _ in range(40):
         actions = [int(np.flatnonzero(mask)[0]) if mask.any() else 0 for mask in info["action_mask"]]
-        observations, rewards, terminated, truncated, info = many.step(actions)
+        observations, _, terminated, _, info = many.step(actions)
         ended += int(terminated.sum())
     assert ended >= 6         # every game ended at least once, and started again by itself
     many.close()
