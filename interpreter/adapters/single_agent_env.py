@@ -2,7 +2,7 @@
 ``[pettingzoo]`` extra brings it)."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -17,7 +17,7 @@ from .session import Session, Setup
 class RulesSingleAgentEnv(gymnasium.Env):
     """One seat of a game played by the agent, every other seat by a built-in bot."""
 
-    metadata: ClassVar[dict] = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}     # noqa: RUF012 - Gymnasium's own attribute, read as it is
 
     def __init__(self, setup: Setup, seat: int, opponents: list[str], illegal_reward: float, max_steps: int,
                  render_mode: str | None = None):
