@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
+from typing import Iterable, Self, Sequence
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class RulesError(Exception):
         where = f"{self.pos}: " if self.pos else ""
         return f"{where}{self.kind}: {self.message}"
 
-    def within(self, line: str) -> "RulesError":
+    def within(self, line: str) -> Self:
         """This error, with one more line saying where in the game it happened."""
         self.context = self.context + (line,)
         return self

@@ -1,13 +1,14 @@
 """The AEC environment behind ``pettingzoo.env`` (imports PettingZoo: the ``[pettingzoo]`` extra)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .session import Setup
+from ..engine.chance import ChanceStep
+from .session import Session, Setup
 
 
 class RulesEnv(AECEnv):
@@ -27,7 +28,7 @@ class RulesEnv(AECEnv):
                             "action_mask": spaces.Box(0, 1, (actions,), np.int8)})
             for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
-        self.session = None
+        self.session: Session | None = None       # made by reset
         self.np_random = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -44,15 +45,15 @@ class RulesEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self.session = self.setup.new_session()
         self._settle()
 
     def _settle(self) -> None:
         """Draw chance until a seat must act or the game is over."""
-        session = self.session
+        session = cast(Session, self.session)       # made by reset
         while session.is_chance():
-            session.apply(int(self.np_random.integers(session.step.count)))
+            session.apply(int(self.np_random.integers(cast(ChanceStep, session.step).count)))
         if session.is_terminal():
             for agent, value in zip(self.possible_agents, session.returns()):
                 self.rewards[agent] = float(value)
@@ -65,10 +66,11 @@ class RulesEnv(AECEnv):
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
-        observation = np.asarray(self.session.observation_tensor(seat), dtype=np.float32)
+        session = cast(Session, self.session)       # made by reset
+        observation = np.asarray(session.observation_tensor(seat), dtype=np.float32)
         mask = np.zeros(self.setup.actions.size, np.int8)
-        if not self.session.is_terminal() and self.session.current_player() == seat:
-            mask[self.session.legal_actions()] = 1
+        if not session.is_terminal() and session.current_player() == seat:
+            mask[session.legal_actions()] = 1
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -79,7 +81,7 @@ class RulesEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        self.session.apply(int(action))
+        cast(Session, self.session).apply(int(action))      # made by reset
         self._settle()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -88,8 +90,9 @@ class RulesEnv(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        seat = self.session.current_player() if not self.session.is_terminal() else None
-        return self.session.observation_string(seat if seat is not None and seat >= 0 else None)
+        session = cast(Session, self.session)       # made by reset
+        seat = session.current_player() if not session.is_terminal() else None
+        return session.observation_string(seat if seat is not None and seat >= 0 else None)
 
     def close(self) -> None:
         pass

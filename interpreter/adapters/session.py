@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import Any, cast
 
 from ..engine import new_state
 from ..engine.actions import ActionSpace, Choices
@@ -115,10 +115,10 @@ class Session:
         self.setup = setup
         if _empty:
             return
-        self.world = None             # the engine's state, None before the setup is drawn
-        self.pending = None           # the move waiting for chance, or "setup"
-        self.before = None            # the state before that move
-        self.step = None              # that chance step
+        self.world: Any = None        # the engine's state (see ``states``), None before the setup is drawn
+        self.pending: Move | str | None = None      # the move waiting for chance, or "setup"
+        self.before: Any = None       # the state before that move
+        self.step: ChanceStep | None = None         # that chance step
         self.prefix: tuple[int, ...] = ()
         self.seat: int | None = None  # the seat entering a move
         self.last_mover: int | None = None
@@ -163,7 +163,7 @@ class Session:
             return CHANCE
         if self.is_terminal():
             return TERMINAL
-        return self.seat
+        return cast(int, self.seat)       # set while the game goes on and chance waits for nothing
 
     def is_chance(self) -> bool:
         return self.pending is not None
@@ -173,7 +173,7 @@ class Session:
 
     # -- chance ------------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(self.step.outcomes())
+        return list(cast(ChanceStep, self.step).outcomes())      # set while chance acts
 
     def _start_chance(self, pending: Any, run: Any, base: int, found: tuple | None = None) -> None:
         bounds, result = found or bounds_of(run)
@@ -186,12 +186,13 @@ class Session:
     # -- choices -----------------------------------------------------------------------------
     def choices(self) -> Choices:
         if self._choices is None:
-            self._choices = self.setup.actions.tree(self.setup.states.moves(self.world, self.seat))
+            # Asked of the seat to act (set: chance waits for nothing and the game goes on).
+            self._choices = self.setup.actions.tree(self.setup.states.moves(self.world, cast(int, self.seat)))
         return self._choices
 
     def legal_actions(self) -> list[int]:
         if self.pending is not None:
-            return list(range(self.step.count))
+            return list(range(cast(ChanceStep, self.step).count))     # set while chance acts
         if self.is_terminal():
             return []
         return self.choices().next_actions(self.prefix)
@@ -202,7 +203,7 @@ class Session:
             raise ValueError("the game is over")
         self.history.append((player, action))
         if player == CHANCE:
-            result = self.step.run(self._run, self._base, action)
+            result = cast(ChanceStep, self.step).run(self._run, self._base, action)     # set while chance acts
             self.pending = self.step = None
             self.setup.states.chance_done(result)
             self._settled(result)
@@ -283,7 +284,7 @@ class Session:
             seen["choosing"] = [self.setup.actions.text(a) for a in self.prefix]
         return seen
 
-    def observation_string(self, seat: int) -> str:
+    def observation_string(self, seat: int | None) -> str:
         if self.world is None:
             return json.dumps({"setup": "to be drawn"}, **TEXT_FORMAT)
         return json.dumps(self.view(seat), **TEXT_FORMAT)
@@ -292,7 +293,7 @@ class Session:
         mine = [self.setup.actions.text(a) for a in self.prefix] if seat == self.seat else []
         return f"{self._digest_of(seat)} {json.dumps(mine, **TEXT_FORMAT)}"
 
-    def observation_tensor(self, seat: int) -> list[float]:
+    def observation_tensor(self, seat: int | None) -> list[float]:
         layout = self.setup.layout
         if self.world is None:
             return [0.0] * (layout.size + self.setup.actions.size)
@@ -346,10 +347,11 @@ class Session:
         for s in range(self.setup.players):
             self._fold(s)
         pending = self.pending
+        move = cast(Move, pending)      # read only where it is a move (not None, not "setup")
         return {
             "state": None if self.state is None else self.state.to_json(),
             "pending": pending if pending is None or pending == "setup" else
-            {"seat": pending.seat, "name": pending.name, "args": to_json(list(pending.args)), "text": pending.text},
+            {"seat": move.seat, "name": move.name, "args": to_json(list(move.args)), "text": move.text},
             "before": self.setup.states.reference(self.before).to_json() if isinstance(pending, Move) else None,
             "bounds": None if self.step is None else self.step.bounds,
             "prefix": list(self.prefix), "seat": self.seat, "last_mover": self.last_mover, "moves": self.moves,
@@ -391,6 +393,6 @@ class Session:
 
     def __str__(self) -> str:
         data = {"state": None if self.state is None else self.state.to_json(), "choosing": list(self.prefix),
-                "seat": self.seat, "chance": None if self.pending is None else self.step.count,
+                "seat": self.seat, "chance": None if self.pending is None else cast(ChanceStep, self.step).count,
                 "moves": self.moves, "stopped": self.stopped}
         return json.dumps(data, **TEXT_FORMAT)

@@ -2,11 +2,11 @@
 the built-in bots (``pip install 'tablerules[pettingzoo]'``, which brings Gymnasium).
 
     from interpreter.adapters.single_agent import env, vector_env
-    e = env("kuhn_poker", seat=0, opponents="greedy")
+    e = env("games/some_game.yaml", seat=0, opponents="greedy")
     observation, info = e.reset(seed=1)
     action = int(info["action_mask"].nonzero()[0][0])
     observation, reward, terminated, truncated, info = e.step(action)
-    many = vector_env("kuhn_poker", 8)              # eight games side by side (SyncVectorEnv)
+    many = vector_env("games/some_game.yaml", 8)    # eight games side by side (SyncVectorEnv)
 
 The actions are those of ``engine.actions`` (a move is one or more of them: its name, then its
 parameters' values); the observation is the seat's tensor (``engine.observe``, then the actions

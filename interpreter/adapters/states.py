@@ -63,6 +63,7 @@ class ActionMove(Move):
     """A lean engine's move: the reference's ``Move`` and its action."""
 
     __slots__ = ("action",)
+    action: int
 
 
 class LeanStates(ReferenceStates):
@@ -92,7 +93,8 @@ class LeanStates(ReferenceStates):
         state.origin, state.hist = self.lean.to_state(state), None
 
     def moves(self, state: Any, seat: int) -> list[Move]:
-        lean, out = self.lean, []
+        lean = self.lean
+        out: list[Move] = []
         for action in lean.legal(state, seat):
             move = lean.move(state, action)
             made = ActionMove(seat, move.name, move.args, move.text)

@@ -104,7 +104,7 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "priority": PriorityBot, "sear
 # A player waits for hard at most HARD_SECONDS (and one rollout): on a busy machine it stops
 # there, before its rollouts are done.
 HARD_SECONDS = 1.2
-LEVELS = {
+LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 10, "mistakes": 0.2},
     "medium": {"iterations": 30, "mistakes": 0.05},
     "hard": {"iterations": 100, "seconds": HARD_SECONDS, "mistakes": 0.0},
@@ -146,6 +146,7 @@ def make_bot(kind: str, game: Any, seat: int, seed: int = 0) -> Bot:
 
 def level_bot(level: str, game: Any, seat: int, seed: int) -> Bot:
     """The bot of a level: a search in a game with turns, a quick priority bot in free play."""
+    bot: Bot
     if any(phase.turns is None for phase in game.phases):
         settings = FREE_PLAY_LEVELS[level]
         bot = PriorityBot(game, seat, seed, mistakes=settings["mistakes"])

@@ -9,7 +9,7 @@ does not.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..engine import rng, tricks
 from ..engine.context import Ctx, active
@@ -108,7 +108,7 @@ def _first_fit(order: list[int], forbidden: list[list], suit: dict[int, Any]) ->
         if pick is None:
             return None
         dealt[i] = left.pop(pick)
-    return dealt
+    return cast("list[int]", dealt)       # every place took a card
 
 
 def _suits(game: Any, state: State, cards: list[int]) -> dict[int, Any]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..engine import rng
 from ..engine.moves import Move
@@ -181,7 +181,7 @@ class SearchBot(Bot):
             if horizon == HAND:
                 world = policy.play_on(world, state.round, HAND_MOVES, through_phases=True)
             else:
-                world = policy.play_on(world, state.round, horizon - 1)
+                world = policy.play_on(world, state.round, cast(int, horizon) - 1)     # a number of moves
             value = seat_rewards(ops, world, {self.seat})[self.seat]
         except RulesError:
             self.given_up += 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import click
 
@@ -50,7 +51,8 @@ def validate(files: tuple[str, ...], fmt: str, as_json: bool, options: tuple[str
             playing_failures,
         )
     given = parse_options(options)
-    report, failed = [], False
+    report: list[dict[str, Any]] = []
+    failed = False
     for path in files:
         try:
             # Checking needs no generated code: the reference engine reports the very same errors.
@@ -74,15 +76,15 @@ def validate(files: tuple[str, ...], fmt: str, as_json: bool, options: tuple[str
     else:
         for entry in report:
             if entry["ok"]:
-                played = f" ({games} random game{'s' if games != 1 else ''} with {counts_text(entry['counts'])})" \
+                tried = f" ({games} random game{'s' if games != 1 else ''} with {counts_text(entry['counts'])})" \
                     if games else ""
-                click.echo(f"{entry['file']}: ok{played}")
+                click.echo(f"{entry['file']}: ok{tried}")
             if entry["games"]:
                 click.echo(failures_report(entry["file"], entry["games"], games, entry["counts"]), err=True)
-            for error in entry["errors"]:
+            for problem in entry["errors"]:
                 # An error with no place in the file (a bad option) is prefixed with the file's name.
-                named = error.pos is not None or entry["file"] in error.message
-                click.echo(error.render() if named else f"{entry['file']}: {error.render()}", err=True)
+                named = problem.pos is not None or entry["file"] in problem.message
+                click.echo(problem.render() if named else f"{entry['file']}: {problem.render()}", err=True)
         if failed:
             click.echo(_error_summary(report), err=True)
     sys.exit(EXIT_ERROR if failed else 0)

@@ -52,12 +52,14 @@ def serve_command(file: str | None, host: str, port: int, seats: int | None, bot
         if resume_path:
             table = tables.resume(resume_path, warn=lambda text: click.echo(f"warning: {text}", err=True))
         else:
+            assert file is not None     # a game file, or --resume
             table_id = new_table_id()
             table = tables.create(file, parse_options(options), seats, _seat_list(bot_seats), bot_kind, bot_speed,
                                   seed, record_path=record_path or f"rules-table-{table_id}.jsonl", table_id=table_id)
     except RulesError as error:
         fail(error)
     base = f"http://{host}:{port}/t/{table.id}"
+    assert table.session.record is not None     # a served table always records
     click.echo(f"{table.loaded.name}: {table.session.players} seats; the record is {table.session.record.path}")
     for seat in table.people:
         click.echo(f"  P{seat + 1}: {base}#token={table.tokens.token(seat)}")

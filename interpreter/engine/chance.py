@@ -9,7 +9,7 @@ mixed from the state's own and the outcome's number.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..errors import RulesError
 from . import rng
@@ -65,7 +65,7 @@ class ChanceStep:
             if bound != n:
                 raise RulesError("chance: this step's draws depend on its earlier draws; "
                                  "it cannot be split into outcomes")
-            return value
+            return cast(int, value)     # a draw of the outcome: its bound is n
         with rng.draws_from(pick):
             result = step(None)
         if next(draws, None) is not None:

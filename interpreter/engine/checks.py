@@ -38,7 +38,8 @@ def check_params(move: str, params: list, stages: list) -> list[RulesError]:
     """Each parameter draws from a list. When the lists are known at load and no condition can
     drop a choice before the last of them, every combination is tried: their number is checked
     against the limit the listing keeps at run time."""
-    errors = [_not_a_list(move, p) for p in params if _compiled(p.domain) and not compatible(p.domain.type, ListOf(ANY))]
+    errors: list[RulesError] = [_not_a_list(move, p) for p in params
+                                if _compiled(p.domain) and not compatible(p.domain.type, ListOf(ANY))]
     choices = 1
     for depth, param in enumerate(params):
         domain = param.domain
@@ -89,7 +90,9 @@ def check_view(doc: Any, path: tuple, compiled: Any, zones: dict, cups_hidden: s
         if not isinstance(node, Member) or node.name not in SHOWS_CARDS or id(node) in counted:
             continue
         zone = zones.get(_zone_named(node.obj))
-        why = _hidden(zone, node.name) if zone is not None else None
+        if zone is None:
+            continue
+        why = _hidden(zone, node.name)
         if why:
             return [SpecError(f"view: '{path[-1]}' shows the cards of zone '{zone.name}' to every seat, but {why}",
                               doc.locate(path, node.start, node.end - node.start),

@@ -13,7 +13,7 @@ from .checks import too_many_choices
 from .moves import sub_collections
 
 
-def choices_of(listing: Any, param: Any, domain: Any) -> tuple[list, list | None]:
+def choices_of(listing: Any, param: Any, domain: Any) -> tuple[list, tuple[str, ...] | None]:
     """The values of ``param`` (from its list ``domain``) and the words they show as, when known;
     every value is counted against what ``listing`` may still try."""
     if not isinstance(domain, list):

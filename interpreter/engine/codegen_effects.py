@@ -18,23 +18,27 @@ way at the same places:
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..expr.codegen import Generator, make_function
 from ..expr.codegen_ast import CTX, LOAD, STORE, assign, call, load
-from ..expr.codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 from .. import limits
 from ..expr.runtime import MEMO, STEPS, Compiled
 from . import effects as E
 from . import tricks
 from .values import Card, ZoneRef
 
+if TYPE_CHECKING:
+    import ast  # for the types: pyast's classes are ast's, or subclasses of them placed at line 1
+else:   # Python's ast, its nodes placed at line 1
+    from ..expr.codegen_ast import pyast as ast
+
 # Blocks, loops and tries this deep are left to their closures (Python allows 20 nested blocks,
 # and the expressions inside need some of them).
 MOST_NESTED = 6
 
 
-def generate_block(game: Any, run: Callable) -> Callable | None:
+def generate_block(game: Any, run: E.Parted) -> Callable | None:
     """The block closure ``run`` as generated code, or None when there is nothing to gain (or
     Python refuses it)."""
     builder = _BlockBuilder(game)
@@ -72,13 +76,14 @@ class _BlockBuilder:
     def inner_block(self, run: Callable | None) -> list[ast.stmt]:
         if run is None or run is E.nothing:
             return [ast.Pass()]
-        return self.block(run.parts)
+        return self.block(cast(E.Parted, run).parts)     # a block's closure, but for ``nothing``
 
     def effect(self, run: Callable) -> list[ast.stmt]:
         parts = getattr(run, "parts", None)
         method = _EFFECTS.get(parts[0]) if parts is not None else None
         if method is not None and self.depth <= MOST_NESTED:
             self.written = True
+            assert parts is not None    # the method was found by its first part
             return method(self, *parts[1:])
         return [ast.Expr(value=call(self.const(run), CTX, load("env")))]
 
@@ -137,6 +142,7 @@ class _BlockBuilder:
 
         def turn(method: str) -> ast.stmt:
             return ast.Expr(value=call(ast.Attribute(value=load(face_up), attr=method, ctx=LOAD), card_id))
+        turned: list[ast.stmt]
         if face is None:        # turned over
             turned = [ast.If(test=ast.Compare(left=card_id, ops=[ast.NotIn()], comparators=[load(face_up)]),
                              body=[turn("add")], orelse=[turn("discard")])]
@@ -245,7 +251,7 @@ def _is_not(value: ast.expr, kind: ast.expr) -> ast.expr:
     return ast.Compare(left=call(load("type"), value), ops=[ast.IsNot()], comparators=[kind])
 
 
-_EFFECTS = {
+_EFFECTS: dict[str, Callable[..., list[ast.stmt]]] = {
     "signal": _BlockBuilder._signal,
     "move": _BlockBuilder._move,
     "if": _BlockBuilder._if,

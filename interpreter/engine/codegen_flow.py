@@ -14,16 +14,20 @@ code, every identifier is made here.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..expr.codegen import Generator, make_function
 from ..expr.codegen_ast import LOAD, STORE, assign, call, load, store
-from ..expr.codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 from ..expr.runtime import MEMO, STEPS, Compiled
 from ..limits import MAX_EVAL_STEPS, MAX_TRIGGER_CASCADE
 from . import flow, interrupts
 from .context import Ctx
 from .effects import nothing
+
+if TYPE_CHECKING:
+    import ast  # for the types: pyast's classes are ast's, or subclasses of them placed at line 1
+else:   # Python's ast, its nodes placed at line 1
+    from ..expr.codegen_ast import pyast as ast
 
 
 def generate_settle(game: Any) -> Callable | None:
@@ -115,6 +119,7 @@ class _SettleBuilder:
                 ast.Expr(value=call(ast.Attribute(value=load("signals"), attr="append", ctx=LOAD),
                                     ast.Constant("end_phase"))),
                 ast.Continue()]))
+        seat: ast.expr
         if phase.next is not None:
             value = call(self.const(phase.next), self.at_current(), ast.Dict(keys=[], values=[]))
             seat = call(self.const(flow._seat_value), value, state, self.const(phase.next))
@@ -136,7 +141,7 @@ class _SettleBuilder:
     def untils(self) -> list[ast.stmt]:
         """Each phase's ``until``, evaluated as its compiled expression is; when it holds, the
         phase ends."""
-        parts = []
+        parts: list[list[ast.stmt]] = []
         for phase in self.game.phases:
             if phase.until is None:
                 parts.append([])

@@ -9,17 +9,21 @@ built as the choices are made, and a move already found under the same text is n
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..expr.codegen import Generator, make_function
 from ..expr.codegen_ast import LOAD, STORE, assign, call, load, store
-from ..expr.codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 from ..expr.runtime import STEPS
 from ..limits import MAX_EVAL_STEPS
 from .checks import too_many_choices
 from .choices import choices_of
 from .moves import Move, show
 from .values import Card
+
+if TYPE_CHECKING:
+    import ast  # for the types: pyast's classes are ast's, or subclasses of them placed at line 1
+else:   # Python's ast, its nodes placed at line 1
+    from ..expr.codegen_ast import pyast as ast
 
 # A move's listing: (listing, env) as legal._choose takes them, for depth 0.
 Listing = Callable[[Any, dict], None]

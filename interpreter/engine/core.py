@@ -46,6 +46,7 @@ def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict 
         except Exception as error:
             raise in_game(error, game, state, "the game was set up", "") from None
     if stack:
+        assert state.presets is not None        # the stack came with presets
         unshuffled = [str(zone) for zone in stack if zone not in state.presets.stacked]
         if unshuffled:
             verb = "is" if len(unshuffled) == 1 else "are"

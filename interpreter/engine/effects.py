@@ -6,7 +6,7 @@ Flow effects (``end_turn`` ...) only raise a signal that the flow handles after 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Protocol, cast
 
 from ..errors import EvalError, LimitError, SpecError, did_you_mean
 from ..expr.compile import item_type
@@ -17,9 +17,18 @@ from . import interrupts, rng, tricks
 from .values import Card, Seat, ZoneRef, stored_copy, zone_ref
 
 Run = Callable[[Any, dict], None]
+
 FLOW_SIGNALS = ("end_turn", "end_phase", "end_round", "end_game")
 LOOP_ITEMS = "_loop_items"      # in env: a one-item list, the turns the 'for' effects running may still take
 TARGET = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)(?:\[(.+)\])?$")
+
+
+class Parted(Protocol):
+    """An effect's closure with its ``parts`` (its kind and what it was made of), from which
+    codegen_effects writes it out as code."""
+    parts: tuple
+
+    def __call__(self, ctx: Any, env: dict, /) -> None: ...
 
 
 class EffectCompiler:
@@ -60,7 +69,7 @@ class EffectCompiler:
                     run_one(ctx, env)
                 except Exception as error:
                     raise fault(error, place) from None
-            run_single.parts = ("block", runs, places)
+            cast(Parted, run_single).parts = ("block", runs, places)
             return run_single
 
         def run_block(ctx, env):
@@ -71,7 +80,7 @@ class EffectCompiler:
                 # An error without a place of its own (the effect's, not an expression's) is
                 # placed at the effect that failed: ``run`` is still the one running.
                 raise fault(error, places[runs.index(run)]) from None
-        run_block.parts = ("block", runs, places)
+        cast(Parted, run_block).parts = ("block", runs, places)
         return run_block
 
     def _place(self, path: tuple, item: Any) -> Any:
@@ -99,7 +108,7 @@ class EffectCompiler:
             seat = of(ctx, env) if of else None
             for write in writers:
                 write(ctx, env, seat)
-        run_set.parts = ("set", of, writers)
+        cast(Parted, run_set).parts = ("set", of, writers)
         return run_set
 
     def _add(self, path, item, locals_):
@@ -133,7 +142,7 @@ class EffectCompiler:
             except LimitError as error:     # the value would be too large: the place it was to go
                 error.pos = error.pos or place
                 raise
-        write.parts = (name, key, value, store, add, target, place)
+        cast(Parted, write).parts = (name, key, value, store, add, target, place)
         return write
 
     def _choose_random(self, path, item, locals_):
@@ -246,7 +255,7 @@ class EffectCompiler:
                 if not isinstance(card, Card):
                     raise not_a_card("move", card, cards)
                 ctx.game.place(ctx.state, card.id, target, face, at_bottom)
-        run_move.parts = ("move", cards, to, face, at_bottom)
+        cast(Parted, run_move).parts = ("move", cards, to, face, at_bottom)
         return run_move
 
     def _move_to_slot(self, path, item, locals_):
@@ -314,7 +323,7 @@ class EffectCompiler:
                     raise not_a_card("flip", card, cards)
                 up = card.id not in ctx.state.face_up if face is None else face == "up"
                 (ctx.state.face_up.add if up else ctx.state.face_up.discard)(card.id)
-        run_flip.parts = ("flip", cards, face)
+        cast(Parted, run_flip).parts = ("flip", cards, face)
         return run_flip
 
     # -- control ---------------------------------------------------------------------------------
@@ -330,7 +339,7 @@ class EffectCompiler:
                 then(ctx, env)
             elif other is not None:
                 other(ctx, env)
-        run_if.parts = ("if", test, then, other)
+        cast(Parted, run_if).parts = ("if", test, then, other)
         return run_if
 
     def _for(self, path, item, locals_):
@@ -353,7 +362,7 @@ class EffectCompiler:
             values, steps, left = loop_start(items(ctx, env), items, env, where)
             for value in values:
                 body(ctx, {**env, name: value, STEPS: steps, LOOP_ITEMS: left})
-        run_for.parts = ("for", items, name, body, where)
+        cast(Parted, run_for).parts = ("for", items, name, body, where)
         return run_for
 
     def _play_to_trick(self, path, item, locals_):
@@ -361,7 +370,7 @@ class EffectCompiler:
 
         def run_play(ctx, env):
             tricks.play_to_trick(ctx, card(ctx, env))
-        run_play.parts = ("play_to_trick", card)
+        cast(Parted, run_play).parts = ("play_to_trick", card)
         return run_play
 
     def _log(self, path, item, locals_):
@@ -387,7 +396,7 @@ def key_offset(target: str) -> int:
 def _signal(word: str) -> Run:
     def run_signal(ctx, env):
         ctx.signals.append(word)
-    run_signal.parts = ("signal", word)
+    cast(Parted, run_signal).parts = ("signal", word)
     return run_signal
 
 

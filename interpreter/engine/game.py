@@ -8,7 +8,7 @@ states; the engine (``core``, ``legal``, ``flow``) runs them.
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import EvalError, LimitError, RulesError
 from ..limits import MAX_PILES
@@ -19,6 +19,10 @@ from .context import Ctx
 from .game_compiler import GameCompiler, MoveDef, Param, PhaseDef, deck_cards
 from .values import Card, Seat, ZoneRef
 
+if TYPE_CHECKING:
+    from .names import GameTypes
+    from .tricks import TrickRules
+
 # How a game's expressions run: as code generated for the game (expr/codegen.py), or as the
 # closures that are the reference (expr/compile.py). Both give the same games.
 ENGINES = ("compiled", "reference")
@@ -28,6 +32,35 @@ __all__ = ["ENGINES", "Game", "MoveDef", "Param", "PhaseDef", "deck_cards"]
 
 class Game:
     """Everything about one game (with its options) that does not change during play."""
+
+    # Set by GameCompiler as it compiles the spec: the game's compiled expressions and effects.
+    types: GameTypes
+    pile_counts: dict[str, Callable]        # a zone's ``piles:``, for the zones that have one
+    setup: Callable
+    teams: Callable | None
+    tricks: TrickRules | None
+    rounds: Callable | None
+    match_until: Callable | None
+    max_rounds: Callable
+    round_start: Callable
+    round_end: Callable
+    moves: dict[str, MoveDef]
+    phases: list[PhaseDef]
+    triggers: list[tuple[Callable, Callable]]       # (when, do)
+    score: Callable | None
+    score_order: str
+    tiebreaks: list[Callable]
+    result: Callable | None
+    score_parts: dict[str, Callable]
+    showdown_zones: list[str]
+    showdown_when: Callable | None
+    hint: Callable | None
+    bot_priority: list[str]
+    bot_horizon: int | str | None           # moves, or "hand"
+    bot_phase_horizons: dict[int, Any]
+    shown: dict[str, dict[str, Callable]]   # level ("game", "seat") -> label -> its value
+    seat_marks: dict[str, Callable]
+    layout: dict
 
     def __init__(self, spec: Spec, engine: str = "compiled"):
         if engine not in ENGINES:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..errors import ErrorList, EvalError, Position, RulesError, SpecError, did_you_mean
 from ..expr import (
@@ -144,7 +144,7 @@ class GameCompiler:
 
     def template(self, path: tuple, locals_: dict) -> Callable:
         text = self.doc_value(path)
-        parts = []
+        parts: list[str | Callable] = []
         last = 0
         for m in TEMPLATE_PART.finditer(text):
             parts.append(m.string[last:m.start()])
@@ -270,7 +270,7 @@ class GameCompiler:
     def _definitions(self) -> dict[str, UserFunction]:
         defs = {}
         for key, body in self.spec.data.get("define", {}).items():
-            name, params = DEFINE_KEY.match(key).groups()
+            name, params = cast(re.Match[str], DEFINE_KEY.match(key)).groups()      # a key the load checked
             params = [p.strip() for p in params.split(",")] if params and params.strip() else []
             path = ("define", key)
             text = str(body).lower() if isinstance(body, bool) else str(body)
@@ -280,7 +280,8 @@ class GameCompiler:
     def _move(self, name: str, index: int) -> MoveDef:
         path = ("moves", name)
         spec = self.spec.data["moves"][name]
-        params, locals_ = [], {}
+        params: list[Param] = []
+        locals_: dict[str, Type | None] = {}
         private = self._private_params(path, spec)
         for pname, pdef in spec.get("params", {}).items():
             kind = param_kind(pdef)

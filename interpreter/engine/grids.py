@@ -9,7 +9,7 @@ slot displaces the card that was there. Expressions read a grid through the zone
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..errors import EvalError
 from ..expr import ANY, INT, ListOf, Member, ObjectType
@@ -25,7 +25,8 @@ def shape(game: Any, zone: str) -> tuple[int, int] | None:
 
 
 def size(game: Any, zone: str) -> int:
-    rows, cols = shape(game, zone)
+    """How many slots a grid zone has."""
+    rows, cols = cast("tuple[int, int]", shape(game, zone))
     return rows * cols
 
 
@@ -89,7 +90,7 @@ def _slots(ref: Any) -> list:
 
 def _rows(ref: Any) -> list[list]:
     slots = _slots(ref)
-    cols = shape(active_game(), ref.name)[1]
+    cols = cast("tuple[int, int]", shape(active_game(), ref.name))[1]     # a grid: _slots checked it
     return [slots[r * cols:(r + 1) * cols] for r in range(len(slots) // cols)]
 
 

@@ -23,6 +23,7 @@ def zone_named(game: Any, players: int, name: Any) -> ZoneRef:
         base = match.group("name") if match else str(name)
         raise OptionError(f"unknown zone '{name}'", hint=did_you_mean(base, game.zones) or
                           "the zones are: " + ", ".join(game.zones))
+    assert match is not None        # a zone was found by the name it matched
     owner = None if match.group("owner") is None else int(match.group("owner")) - 1
     per = zone.per
     letter = {"seat": "P", "team": "T"}.get(per)
@@ -30,8 +31,10 @@ def zone_named(game: Any, players: int, name: Any) -> ZoneRef:
         example = f"{zone.name}[{letter}1]" if letter else zone.name
         raise OptionError(f"'{name}': zone '{zone.name}' is {'one per ' + per if letter else 'shared'}; "
                           f"write it as {example}")
-    if per == "seat" and owner >= players:
-        raise OptionError(f"there is no seat P{owner + 1}: the game has {players} players")
+    if per == "seat":
+        assert owner is not None    # a zone per seat is named with its seat (checked above)
+        if owner >= players:
+            raise OptionError(f"there is no seat P{owner + 1}: the game has {players} players")
     index = 0 if match.group("pile") is None else int(match.group("pile")) - 1
     if index and zone.piles is None:
         raise OptionError(f"'{name}': zone '{zone.name}' is a single pile, it has no pile #{index + 1}")

@@ -24,7 +24,7 @@ from typing import Any
 
 from .views import view
 
-TEXT_FORMAT = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
+TEXT_FORMAT: dict[str, Any] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
 
 
 def observation_view(game: Any, state: Any, seat: int | None) -> dict:

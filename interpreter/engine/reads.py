@@ -24,8 +24,9 @@ whatever is done with it afterwards: an over-approximation, always safe.
 """
 from __future__ import annotations
 
+import re
 import weakref
-from typing import Any
+from typing import Any, cast
 
 from ..expr import nodes as n
 from ..expr.builtins import BUILTINS
@@ -97,7 +98,7 @@ class _Walker:
         self.seat_zones = {name: zone.per for name, zone in game.zones.items() if zone.per != "game"}
         self.functions: dict[str, tuple[list[str], n.Node]] = {}
         for key, body in data.get("define", {}).items():
-            name, params = DEFINE_KEY.match(key).groups()
+            name, params = cast(re.Match[str], DEFINE_KEY.match(key)).groups()      # a key the load checked
             params = [p.strip() for p in params.split(",")] if params and params.strip() else []
             text = str(body).lower() if isinstance(body, bool) else str(body)
             self.functions[name] = (params, parse_expression(text))
@@ -189,7 +190,7 @@ class _Walker:
         return _TOP, frozenset([EVERYTHING])
 
     def _zone(self, name: str, owner: str | None) -> tuple[frozenset, frozenset]:
-        reads = {("pile", name, owner)}
+        reads: set[tuple] = {("pile", name, owner)}
         if self.game.zones[name].per == "team":
             reads.add(("var", "$teams"))
         return frozenset([("zone", name, owner)]), frozenset(reads)

@@ -11,7 +11,7 @@ from ..limits import MAX_COLLECTION
 def renderer(parts: list, where: Position) -> Callable:
     """The function that writes a template's line: ``parts`` are its texts and compiled
     expressions, in order."""
-    def render(ctx, env):
+    def render(ctx: Any, env: dict) -> str:
         out: list[str] = []
         left = [MAX_COLLECTION]
         try:

@@ -15,8 +15,8 @@ they guess the cards they cannot see.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import EvalError
 from ..expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
@@ -46,6 +46,12 @@ class TrickRules:
     # the game's own): in ``kept``, (kind, seats, the variables' values) -> {card id: value}.
     suit_reads: tuple | None = None
     rank_reads: tuple | None = None
+    if TYPE_CHECKING:       # set by __post_init__ (at run time, not fields)
+        suit_key: Callable | None = field(init=False)
+        rank_key: Callable | None = field(init=False)
+        trick_ref: ZoneRef = field(init=False)
+        kept: dict = field(init=False)
+        _hands: dict[int, ZoneRef] = field(init=False)
 
     def __post_init__(self) -> None:
         # The values of those variables, read at once (a C function).
@@ -233,8 +239,11 @@ def play_to_trick(ctx: Ctx, card: Any) -> None:
     card = _card(card, "play_to_trick")
     state, game = ctx.state, ctx.game
     trick = game.pile(state, game.tricks.trick_ref)
-    suits = Values(ctx, "suit", None) if trick else None       # the same kept values, before and after
-    led = suits.of(game.card_table(state.players)[trick[0]]) if trick else None
+    if trick:
+        suits = Values(ctx, "suit", None)       # the same kept values, before and after
+        led = suits.of(game.card_table(state.players)[trick[0]])
+    else:
+        led = None
     game.place(state, card.id, game.tricks.trick_ref, "up", False)
     record = state.vars.get(PLAYED)
     if record is None or record["round"] != state.round:

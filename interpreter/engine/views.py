@@ -8,7 +8,7 @@ not see.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import grids, tricks
 from .context import Ctx, active
@@ -59,7 +59,7 @@ def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) 
     """Everything ``seat`` may see now (``None``: what every seat may see); with ``with_moves``,
     the texts of its legal moves too (``moves``)."""
     table = game.card_table(state.players)
-    zones = {}
+    zones: dict[str, list[list]] = {}
     for name, piles in state.zones.items():
         zones[name] = []
         for i, pile in enumerate(piles):        # what the seat may not see, worked out once a pile
@@ -77,7 +77,8 @@ def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) 
         "seat_vars": to_json(state.seat_vars), "team_vars": to_json(state.team_vars),
         "zones": zones, "pile_names": {name: pile_names(game, state, name) for name in state.zones},
         "dice": dice_seen(game, state, seat),
-        "grids": {name: list(grids.shape(game, name)) for name in state.zones if grids.shape(game, name)},
+        "grids": {name: list(cast("tuple[int, int]", grids.shape(game, name)))
+                  for name in state.zones if grids.shape(game, name)},
     }
     out["shown"] = shown(game, state)
     out["marks"] = seat_marks(game, state)

@@ -8,7 +8,7 @@ is raised as ``BuildProblem`` with offsets, and the parser turns it into a posit
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from lark import Token, Transformer
 
@@ -27,8 +27,8 @@ class BuildProblem(Exception):
 
 
 def _bounds(item: Any) -> tuple[int, int] | None:
-    if isinstance(item, Token):
-        return item.start_pos, item.end_pos
+    if isinstance(item, Token):     # lark's types allow a token without a place: the lexer's have one
+        return cast("tuple[int, int]", (item.start_pos, item.end_pos))
     if isinstance(item, n.Node):
         return item.start, item.end
     return None
@@ -73,7 +73,7 @@ def _int_literal(token: Token) -> int:
     digits = len(token.lstrip("0")) or 1
     if digits > limits.MAX_INT_DIGITS:
         raise BuildProblem("limit", f"number has {digits} digits (limit {limits.MAX_INT_DIGITS})",
-                           token.start_pos, token.end_pos)
+                           cast(int, token.start_pos), cast(int, token.end_pos))
     return int(token)
 
 
@@ -89,7 +89,7 @@ def _string_literal(token: Token) -> str:
         if char == "\\":
             code = body[i + 1]
             if code not in _ESCAPES:
-                at = token.start_pos + 1 + i
+                at = cast(int, token.start_pos) + 1 + i
                 raise BuildProblem("syntax", f"unknown escape '\\{code}' in string", at, at + 2,
                                    'use \\" \\\' \\\\ \\n or \\t')
             out.append(_ESCAPES[code])
@@ -211,10 +211,11 @@ class Builder(Transformer):
 
 
 def _lambda_params(head: n.Node) -> tuple[str, ...]:
-    items = head.items if isinstance(head, n.Tuple) else (head,)
-    if not all(isinstance(item, n.Name) for item in items):
+    found = head.items if isinstance(head, n.Tuple) else (head,)
+    if not all(isinstance(item, n.Name) for item in found):
         raise BuildProblem("syntax", "the left side of '=>' must be a name or names in parentheses",
                            head.start, head.end, "write 'x => ...' or '(a, b) => ...'")
+    items = cast("tuple[n.Name, ...]", found)
     names = [item.name for item in items]
     for item in items:
         if names.count(item.name) > 1:

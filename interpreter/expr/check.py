@@ -302,6 +302,7 @@ class Checker:
     def _user_call(self, node: n.Node, name: str, args: list[n.Node], local: dict) -> Type:
         self.resolved.tracked = True
         definition = self.scope.functions.get(name)
+        assert definition is not None       # the callers found it
         arg_types = [self.visit(arg, local) for arg in args]
         if len(args) != len(definition.params):
             count = len(definition.params)

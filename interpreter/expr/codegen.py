@@ -21,19 +21,23 @@ expression when it needs none; siblings keep their order of evaluation.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import nodes as n
 from . import codegen_fast as fast
 from . import ops
 from .codegen_ast import CTX, LOAD, arguments, assign, call, load
-from .codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 from .codegen_calls import CallGenerator, NotInlined
 from .compile_calls import lambda_maker
 from .runtime import Fn, fault
 from .shapes import read_error
 from .switch import switch_cases, table_of
 from .types import plain_path
+
+if TYPE_CHECKING:
+    import ast  # for the types: pyast's classes are ast's, or subclasses of them placed at line 1
+else:
+    from .codegen_ast import pyast as ast  # Python's ast, its nodes placed at line 1
 
 FILENAME = "<rules generated>"
 # Python allows 20 statically nested blocks; each fallible node adds one ``try``.
@@ -146,7 +150,7 @@ class Generator(CallGenerator):
         return stmts, exprs
 
     def in_try(self, make: Callable[[], tuple[list[ast.stmt], ast.expr]], pos: Any,
-               error: Callable[[ast.expr], ast.expr] | None = None) -> tuple[list[ast.stmt], ast.expr]:
+               error: Callable[[ast.expr], ast.expr] | None = None) -> tuple[list[ast.stmt], ast.Name]:
         """The value ``make`` builds, computed inside ``try`` and faulted at ``pos``."""
         self.nested += 1
         try:
@@ -237,7 +241,7 @@ class Generator(CallGenerator):
         if len(operands) == 2:
             # ``a and b`` / ``a or b``: the value of the operand that decides, as Python gives it.
             first, second = (self.bool_value(x, what) for x in operands)
-            test = load(result) if node.op == "and" else ast.UnaryOp(op=ast.Not(), operand=load(result))
+            test: ast.expr = load(result) if node.op == "and" else ast.UnaryOp(op=ast.Not(), operand=load(result))
             return (first[0] + [assign(result, first[1]),
                                 ast.If(test=test, body=second[0] + [assign(result, second[1])], orelse=[])],
                     load(result))

@@ -4,14 +4,18 @@ remembered call of compile_calls.py, shapes.py's ``single_loop`` and the decidin
 ``any``/``all``, each doing the same work in the same order as its closure."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from .. import limits
 from . import nodes as n
 from . import ops
 from .codegen_ast import CTX, LOAD, STORE, assign, call, load, store
-from .codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
 from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, enter, too_many_steps
+
+if TYPE_CHECKING:
+    import ast  # for the types: pyast's classes are ast's, or subclasses of them placed at line 1
+else:
+    from .codegen_ast import pyast as ast  # Python's ast, its nodes placed at line 1
 
 
 _NO_LOCALS = "_"     # a key no user name can be (names never begin with '_')
@@ -46,6 +50,25 @@ class CallGenerator:
     """Mixed into ``codegen.Generator``: uses its ``node``, ``values``, ``in_try``, ``bool_value``,
     ``const``, ``temp``, ``guarded``, ``faulted``, ``env``, ``nested``, ``_inlined``, ``_calls_at``
     and ``c``."""
+
+    c: Any      # the compile.Compiler of the expression (not imported: compile.py imports codegen)
+    nested: int
+    _env: str
+    _inlined: dict[str, str]
+    _calls_at: str | None
+
+    if TYPE_CHECKING:     # codegen.Generator's
+        def node(self, node: n.Node) -> tuple[list[ast.stmt], ast.expr]: ...
+        def values(self, nodes: list[n.Node]) -> tuple[list[ast.stmt], list[ast.expr]]: ...
+        def in_try(self, make: Callable[[], tuple[list[ast.stmt], ast.expr]], pos: Any,
+                   error: Callable[[ast.expr], ast.expr] | None = None) -> tuple[list[ast.stmt], ast.Name]: ...
+        def bool_value(self, node: n.Node, what: str) -> tuple[list[ast.stmt], ast.expr]: ...
+        def _apply(self, op: Callable, nodes: list[n.Node], *before: ast.expr) -> tuple[list[ast.stmt], ast.expr]: ...
+        def const(self, value: Any) -> ast.Name: ...
+        def temp(self) -> str: ...
+        def guarded(self, body: list[ast.stmt], handler_error: ast.expr) -> ast.stmt: ...
+        def faulted(self, pos: Any, error: ast.expr | None = None) -> ast.expr: ...
+        def env(self) -> ast.Name: ...
 
     def _inline_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
         """A call whose result is not remembered (runtime.plain_call) and whose body is
@@ -134,11 +157,11 @@ class CallGenerator:
         inner = ast.Dict(keys=[self.const(STEPS), self.const(CALLS), self.const(MEMO)],
                          values=[load(steps), load(calls), load(memo)])
         keep = ast.Assign(targets=[ast.Subscript(value=load(memo), slice=name, ctx=STORE)], value=load(result))
-        body = None if self._inlined else self._constant_body(function, calls)
-        if body is None:
+        written = None if self._inlined else self._constant_body(function, calls)
+        if written is None:
             body = [assign(result, call(self.const(function.body), CTX, inner))]
         else:
-            body_stmts, value = body
+            body_stmts, value = written
             body = body_stmts + [assign(result, value)]
         work = entry + body + [ast.If(test=known, body=[keep], orelse=[])]
         return [
@@ -183,7 +206,7 @@ class CallGenerator:
                                                       body=[assign(key, ast.Constant(None))])],
                           orelse=[], finalbody=[])
         has_key = ast.Compare(left=load(key), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
-        params = [self.const(p) for p in function.params]
+        params: list[ast.expr | None] = [self.const(p) for p in function.params]
         inner = ast.Dict(keys=params + [self.const(STEPS), self.const(CALLS), self.const(MEMO)],
                          values=[ast.Subscript(value=load(values), slice=ast.Constant(i), ctx=LOAD)
                                  for i in range(len(params))] + [load(steps), load(calls), load(memo)])
@@ -228,7 +251,7 @@ class CallGenerator:
             self._env = outer
 
     def _deciding_loop(self, node: n.Call, builtin: Any):
-        arg = node.args[0]
+        arg = cast(n.Comprehension, node.args[0])    # compile_calls.py's ``_deciding_loop`` found one
         loop = arg.loops[0]
         decides, what = builtin.decided_by, f"each item of {builtin.name}()"
         self.nested += 1
@@ -282,7 +305,7 @@ class CallGenerator:
         """A built-in's call that spends the sizes of its collections first (when budgeted)."""
         stmts, values = self.values(args)
         if self.c.budget:
-            held = []
+            held: list[ast.expr] = []
             for value in values:
                 name = self.temp()
                 stmts.append(assign(name, value))

@@ -12,12 +12,16 @@ those of the call of ``ops.py`` the closures make, without a call for the common
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import limits
 from . import ops
 from .codegen_ast import LOAD, assign, call, load
-from .codegen_ast import pyast as ast     # Python's ast, its nodes placed at line 1
+
+if TYPE_CHECKING:
+    import ast  # for the types: pyast's classes are ast's, or subclasses of them placed at line 1
+else:
+    from .codegen_ast import pyast as ast  # Python's ast, its nodes placed at line 1
 
 # The ops.py functions of two numbers whose Python operator gives their value for two ints
 # (``/`` is left out: an exact division gives an int).

@@ -276,9 +276,9 @@ class Compiler(CallCompiler):
     def _if_else(self, node: n.IfElse) -> Fn:
         chain = switch_cases(node, lambda x: (self.piece(x).constant, self.piece(x).value), self.resolved.targets)
         if chain is not None:
-            subject, cases, other = chain
+            subject, cases, otherwise = chain
             return switch_fn(self.fn(subject), table_of([(keys, self.fn(then)) for keys, then in cases]),
-                             self.fn(other))
+                             self.fn(otherwise))
         test = self._bool_fn(node.test, "the condition of 'if'")
         then, other = self.fn(node.then), self.fn(node.other)
         return lambda ctx, env: then(ctx, env) if test(ctx, env) else other(ctx, env)

@@ -2,7 +2,7 @@
 calls, ``any``/``all`` that stop at the deciding item, lambdas and comprehensions."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import limits
 from ..errors import Position
@@ -27,11 +27,24 @@ from .runtime import (
 from .shapes import run_loops, single_loop
 from .values import FunctionValue
 
+if TYPE_CHECKING:
+    from .check import Resolved
+
 
 class CallCompiler:
     """Mixed into ``Compiler``: uses its ``fn``, ``pos``, ``budget``, ``resolved``, ``_unary`` and
     ``_bool_fn``."""
 
+    resolved: Resolved
+    budget: bool
+
+    if TYPE_CHECKING:     # compile.Compiler's
+        def piece(self, node: n.Node) -> Any: ...     # a compile.Piece (compile.py imports this)
+        def fn(self, node: n.Node) -> Fn: ...
+        def pos(self, node: n.Node, start: int | None = None) -> Position: ...
+        def _is_bool(self, node: n.Node) -> bool: ...
+        def _bool_fn(self, node: n.Node, what: str) -> Fn: ...
+        def _unary(self, node: n.Node, op: Callable, operand: n.Node) -> Fn: ...
 
     def _call(self, node: n.Call) -> Fn:
         kind, target, *specializer = self.resolved.targets[id(node)]
@@ -190,7 +203,7 @@ class CallCompiler:
         if reuse and len(loops) == 1 and len(loops[0][2]) <= 1:
             return single_loop(loops[0], element, pos)
 
-        def run(ctx, env):
+        def run(ctx: Any, env: dict) -> list:
             out: list = []
             run_loops(loops, 0, element, ctx, env, out, reuse)
             try:
@@ -218,7 +231,7 @@ class CallCompiler:
 def lambda_maker(params: tuple[str, ...], body: Fn) -> Fn:
     """A lambda's value made in the env it is written in: a function that spends a step of that
     env's work budget, then runs ``body`` in a copy of the env with its parameters set."""
-    def make(ctx, env):
+    def make(ctx: Any, env: dict) -> FunctionValue:
         def invoke(args: tuple) -> Any:
             spend(env, 1)
             inner = dict(env)

@@ -5,7 +5,7 @@ called it adds its own position. Lists may arrive as tuples from the host; resul
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import limits
 from ..errors import EvalError, LimitError
@@ -14,13 +14,14 @@ from .types import object_type_of, type_of_value
 from .values import FunctionValue
 
 SEQUENCES = (list, tuple)
+Number = TypeVar("Number", bound=float)     # an int or a float: checked_number gives back its own
 
 
 def is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def checked_number(value: int | float) -> int | float:
+def checked_number(value: Number) -> Number:
     if value > limits.MAX_INT or value < -limits.MAX_INT:
         raise LimitError(f"number too large: magnitude over {limits.MAX_INT}")
     return value

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from typing import cast
 
 import lark
 from lark import Lark
@@ -49,7 +50,7 @@ PARSED_CACHE = 4096
 
 @functools.lru_cache(maxsize=PARSED_CACHE)
 def _parsed(text: str) -> n.Node:
-    return expression_parser().parse(text)
+    return cast(n.Node, expression_parser().parse(text))     # lark says a Tree: the Builder makes nodes
 
 
 def text_locator(text: str, name: str = "<expression>") -> Locator:

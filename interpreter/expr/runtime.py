@@ -59,7 +59,7 @@ def describe(error: Exception) -> str:
     return f"cannot evaluate: {error}"
 
 
-def fault(error: Exception, pos: Position) -> RulesError:
+def fault(error: Exception, pos: Position | None) -> RulesError:
     """The error to raise for ``error`` caught by the closure at ``pos``."""
     if isinstance(error, RulesError):
         # A fixed outcome that does not fit is the test's mistake: its place is the test's.
@@ -152,7 +152,8 @@ class Compiled:
         self.fn = fn        # the closure for hot paths: no wrapping, errors already carry positions
         self.body = body    # the same without setting up a work budget (for defined functions)
         self.constant, self.value = constant, value     # folded at compile time to ``value``
-        self.compiler = None    # with generated code: the compiler that checked it (codegen inlines it)
+        # With generated code: the compile.Compiler that checked it (codegen inlines it).
+        self.compiler: Any = None     # Any: compile.py imports this module
         # With generated code: ``fn`` is ``with_budget(body)``, whose work ``__call__`` does itself
         # (the reference's closures keep calling ``fn``).
         self.budgeted = False

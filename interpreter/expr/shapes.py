@@ -71,7 +71,7 @@ def single_loop(loop: tuple, element: Fn, pos: Position) -> Fn:
     var, iterable, conditions = loop
     condition = conditions[0] if conditions else None
 
-    def run(ctx, env):
+    def run(ctx: Any, env: dict) -> list:
         out: list = []
         steps = env[STEPS]
         inner = dict(env)
@@ -94,7 +94,9 @@ def single_loop(loop: tuple, element: Fn, pos: Position) -> Fn:
 def run_loops(loops: list, i: int, element: Fn, ctx: Any, env: dict, out: list, reuse: bool) -> None:
     var, iterable, conditions = loops[i]
     last = i == len(loops) - 1
-    inner = dict(env) if reuse else None
+    inner: dict     # reused by every item, or one of its own for each (a lambda may keep it)
+    if reuse:
+        inner = dict(env)
     for value in iterable(ctx, env):
         spend(env, 1)
         if reuse:

@@ -10,7 +10,7 @@ evaluating it in every test; the first case to name a constant keeps it, as in t
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from . import nodes as n
 
@@ -18,6 +18,7 @@ MIN_CASES = 3
 _KEY_TYPES = (int, str, float, bool, type(None))
 
 Fn = Callable[[Any, dict], Any]
+T = TypeVar("T")     # a branch: a closure, or the number of one in generated code
 
 
 def switch_cases(node: n.IfElse, constant_of: Callable[[n.Node], tuple[bool, Any]],
@@ -25,7 +26,9 @@ def switch_cases(node: n.IfElse, constant_of: Callable[[n.Node], tuple[bool, Any
     """The chain starting at ``node`` as (the value tested, [(constants, branch)], the branch
     for any other value), or None when it is not such a chain. ``constant_of`` tells whether a
     node was folded to a constant, and to which value."""
-    subject, cases, current = None, [], node
+    subject: n.Node | None = None
+    cases: list[tuple[list, n.Node]] = []
+    current: n.Node = node
     while isinstance(current, n.IfElse):
         case = _case(current.test, constant_of)
         if case is None:
@@ -53,8 +56,9 @@ def switch_fn(subject: Fn, table: dict, other: Fn) -> Fn:
     return switch
 
 
-def table_of(cases: list[tuple[list, Fn]]) -> dict:
-    table: dict = {}
+def table_of(cases: list[tuple[list, T]]) -> dict[Any, T]:
+    """The branch of each constant: the first case that names it."""
+    table: dict[Any, T] = {}
     for keys, branch in cases:
         for key in keys:
             table.setdefault(key, branch)

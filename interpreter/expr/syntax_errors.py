@@ -8,10 +8,15 @@ small example mistakes (``UnexpectedInput.match_examples``).
 """
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Iterator, cast
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 # Terminals that begin a value and nothing else ("(", "[", "-", "not" and "if" may also continue one).
 _VALUE_STARTERS = {"NAME", "INT", "DECIMAL", "STRING", "TRUE", "FALSE", "NONE", "LBRACE"}
@@ -43,6 +48,7 @@ def describe(error: UnexpectedInput, text: str, parser: Lark) -> tuple[str, int,
     """(message, start offset, width, hint) for a parse error in ``text``."""
     if isinstance(error, UnexpectedCharacters):
         return _bad_character(error, text)
+    error = cast("UnexpectedToken | UnexpectedEOF", error)     # the parser's errors, the lexer's being the other
     token = error.token
     at_end = token.type in ("$END", "<EOF>")
     previous = _token_before(text, parser, len(text) if at_end else token.start_pos)
@@ -70,7 +76,7 @@ def describe(error: UnexpectedInput, text: str, parser: Lark) -> tuple[str, int,
 
 
 def _bad_character(error: UnexpectedCharacters, text: str) -> tuple[str, int, int, str | None]:
-    at = error.pos_in_stream
+    at = cast(int, error.pos_in_stream)     # lark declares it None on the base class; a lexer error has it
     char = text[at]
     if char in "\"'":
         line_end = text.find("\n", at)
@@ -101,7 +107,7 @@ def _describe_token(token: Token) -> str:
     return f"'{token}'"
 
 
-def _quote(token: Token) -> str:
+def _quote(token: Token | None) -> str:
     return f"'{_short(str(token))}'"
 
 
@@ -120,15 +126,14 @@ def _tokens(text: str, parser: Lark) -> Iterator[Token]:
 def _token_before(text: str, parser: Lark, offset: int) -> Token | None:
     previous = None
     for token in _tokens(text, parser):
-        if token.start_pos >= offset:
+        if cast(int, token.start_pos) >= offset:     # the lexer's tokens have a place
             break
         previous = token
     return previous
 
 
-def _example_hint(error: UnexpectedToken, parser: Lark) -> str | None:
-    parse: Callable[[str], object] = parser.parse
+def _example_hint(error: UnexpectedInput, parser: Lark) -> str | None:
     try:
-        return error.match_examples(parse, _EXAMPLE_HINTS, use_accepts=True)
+        return error.match_examples(parser.parse, _EXAMPLE_HINTS, use_accepts=True)
     except Exception:  # noqa: BLE001 - a hint is a nicety; never let finding one fail the report
         return None

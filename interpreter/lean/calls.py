@@ -4,7 +4,7 @@ game defines (one Python function per kind of arguments), and the names and func
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..expr import BUILTINS
 from ..expr import nodes as n
@@ -47,7 +47,7 @@ class CallWriter:
         self.m = writer.m
 
     def call(self, node: n.Call, env: Env) -> Code:
-        name = node.callee.name
+        name = cast(n.Name, node.callee).name       # a call's callee is a name (the checker's)
         if name in env.names or name in self.w.names.kinds:
             raise Unsupported(f"a call of '{name}'")
         if name in self.m.definitions:
@@ -110,6 +110,7 @@ class CallWriter:
         exact = isinstance(first, ListT) and not isinstance(codes[0].type, Opt) and first.elem in (INT, STR, CARD, SEAT)
         if not exact:
             return None
+        first = cast(ListT, first)      # a list: ``exact`` says so
         xs = codes[0].text
         if name == "count":
             return Code(f"{xs}.count({codes[1].text})", INT, bits=17)

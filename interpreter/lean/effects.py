@@ -7,7 +7,7 @@ flow signals the block raises, handled after it, as the reference's ``ctx.signal
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from ..limits import MAX_COLLECTION
 from .work import ANY_LIST
@@ -81,7 +81,7 @@ class EffectWriter:
         return level, slot, seat if level == "seat" else self.w.names.team_of(seat)
 
     def _write(self, target: str, value_text: Any, of: tuple | None, add: bool, env: Env, indent: str) -> list[str]:
-        name, key_text = TARGET.match(target).groups()
+        name, key_text = cast("re.Match[str]", TARGET.match(target)).groups()     # a target the checker took
         level, slot, index = self._holder(name, of, env)
         value = self.expr(value_text, env)
         place = f"{slot}[{index}]" if index else slot
@@ -113,6 +113,7 @@ class EffectWriter:
 
     def _note_item(self, level: str, name: str, held: LType, key: LType, value: LType, add: bool) -> None:
         inner = strip(held)
+        kind: LType
         if isinstance(inner, MapT):
             kind = MapT(join(inner.key, key) or inner.key, join(inner.value, value) or inner.value)
         elif isinstance(inner, ListT):
@@ -264,7 +265,7 @@ class EffectWriter:
             raise Unsupported("a card put at a slot of a zone that is not a grid")
         at = self.expr(item["slot"], env)
         c, out = self.m.temp("card"), self.m.temp("displaced")
-        face = self._face(item, "1" if self.m.shape.zones[strip(target.type).name].face_up else "0")
+        face = self._face(item, "1" if self.m.shape.zones[cast(Zone, strip(target.type)).name].face_up else "0")
         lines = [f"{indent}{c} = {card.text}", f"{indent}if type({c}) is not int: _fail()"]
         lines += [f"{indent}_lift(s, {c})",
                   f"{indent}{out} = _grid_put_at({self._pile(target)}, {at.text}, {c}, {grid[0] * grid[1]})",
@@ -339,7 +340,7 @@ class EffectWriter:
         codes = [self.w.write(self.m.top(match.group(1), env), env) for match in TEMPLATE_PART.finditer(text)]
         fixed = len(TEMPLATE_PART.sub("", text))
         longest = [self._longest_text(code.type) for code in codes]
-        if None not in longest and fixed + sum(longest) <= MAX_COLLECTION:
+        if None not in longest and fixed + sum(cast("list[int]", longest)) <= MAX_COLLECTION:
             return [f"{indent}({''.join(code.text + ', ' for code in codes)})"] if codes else []
         if any(n is None and strip(code.type) != STR for n, code in zip(longest, codes)):
             return [f"{indent}_log_length({fixed}, {self._shown(codes)})"]

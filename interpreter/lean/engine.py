@@ -8,7 +8,8 @@ reference raises, at its place, byte for byte.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from ..engine import core
 from ..engine.moves import Move, notation
@@ -18,7 +19,7 @@ from ..errors import RulesError
 from .flow_code import SEATS
 from .interrupts_code import from_ref as from_ref_interrupts, to_ref as to_ref_interrupts
 from .listing_code import free_play
-from .ltypes import ListT, MapT, Unsupported, holds, holds_objects
+from .ltypes import LType, ListT, MapT, Unsupported, holds, holds_objects
 from .program import Program
 from .runtime import from_ref, to_ref
 from .shape import PILE_BITS, PILE_MASK
@@ -57,7 +58,7 @@ class LeanGame:
         players = self.game.default_players if players is None else players
         core.check_players(self.game, players)
         if players > self.most_players:
-            raise Unsupported(self.beyond)
+            raise Unsupported(cast(str, self.beyond))      # set: fewer players than the most
         try:
             state = self.program.new_state(players, seed)
         except Exception:       # noqa: BLE001  (the reference says what failed)
@@ -91,8 +92,9 @@ class LeanGame:
     def free_seats(self, state: Any) -> list[int]:
         """In free play, every seat that has a move (each listing stops at the first found, as
         the reference's does)."""
+        any_legal = cast("Callable[[Any, int], bool]", self._any_legal)     # set in free play
         try:
-            return [seat for seat in range(state.players) if self._any_legal(state, seat)]
+            return [seat for seat in range(state.players) if any_legal(state, seat)]
         except Exception:       # noqa: BLE001
             core.acting_seats(self.game, self.to_state(state))
             raise Diverged("the lean engine failed to list moves the reference lists") from None
@@ -195,7 +197,7 @@ class LeanGame:
         if kept.piles is None or kept.per == "game":
             pile = ref.index if kept.piles is not None else (ref.owner or 0)
         else:
-            pile = ref.owner * shape.piles_each(ref.name) + ref.index
+            pile = cast(int, ref.owner) * shape.piles_each(ref.name) + ref.index     # a zone per owner
         return kept.index << PILE_BITS | pile if any_zone else pile
 
     # -- the reference's states ------------------------------------------------------------------
@@ -255,7 +257,7 @@ class LeanGame:
     def _played(self, state: Any) -> dict:
         suit = self.program.module.trick_info.suit_type if self.program.module.trick_info else None
         return {"round": state.played_round, "by": {str(c): seat for c, seat in state.played_by.items()},
-                "off": {str(seat): [to_json(to_ref(s, suit, self.cards)) for s in suits]
+                "off": {str(seat): [to_json(to_ref(s, cast(LType, suit), self.cards)) for s in suits]
                         for seat, suits in state.voids.items()}}
 
     def from_state(self, ref: State) -> Any:
@@ -315,12 +317,13 @@ class LeanGame:
         else:
             ref = core.new_state(self.game, origin[0], origin[1])
         for action in actions:
-            action, seat = divmod(action, SEATS) if self.free_play else (action, ref.current)
+            # Not in free play, the seat to play (a move was played: there is one).
+            action, seat = divmod(action, SEATS) if self.free_play else (action, cast(int, ref.current))
             lean_move = self._move_in(action, seat)
             core.apply_move(self.game, ref, lean_move, seat)
         return ref
 
-    def _move_in(self, action: int, seat: int | None) -> Move:
+    def _move_in(self, action: int, seat: int) -> Move:
         return Move(seat, *self._named(action))
 
 

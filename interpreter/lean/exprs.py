@@ -9,8 +9,9 @@ stay within 18 digits, ``/`` of two ints), the code checks, or calls ``runtime``
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from ..expr import nodes as n
 from .calls import CallWriter
@@ -43,7 +44,7 @@ class ExprWriter:
         self.m = module
         self.names = NameWriter(self)
         self.calls = CallWriter(self)
-        self._nodes = {
+        self._nodes: dict[type, Callable[[Any, Env], Code]] = {
             n.Literal: self._literal, n.Name: self.names.name, n.ListDisplay: self._list, n.MapDisplay: self._map,
             n.Range: self._range, n.Negation: self._negation, n.Not: self._not, n.Arith: self._arith,
             n.Compare: self._compare, n.BoolOp: self._bool_op, n.IfElse: self._if_else,
@@ -70,7 +71,7 @@ class ExprWriter:
 
     def _list(self, node: n.ListDisplay, env: Env) -> Code:
         if node.items and all(isinstance(item, n.Literal) and type(item.value) in (int, str) for item in node.items):
-            return const_code([item.value for item in node.items], self.m)     # made once, bound
+            return const_code([cast(n.Literal, item).value for item in node.items], self.m)     # made once, bound
         items = [self.write(item, env) for item in node.items]
         kind = join_all([c.type for c in items])
         if kind is None:
@@ -81,7 +82,8 @@ class ExprWriter:
     def _map(self, node: n.MapDisplay, env: Env) -> Code:
         if node.pairs and all(isinstance(x, n.Literal) and type(x.value) in (int, str)
                               for pair in node.pairs for x in pair):
-            return const_code({k.value: v.value for k, v in node.pairs}, self.m)      # made once, bound
+            literals = cast("tuple[tuple[n.Literal, n.Literal], ...]", node.pairs)
+            return const_code({k.value: v.value for k, v in literals}, self.m)      # made once, bound
         keys = [self.write(k, env) for k, _ in node.pairs]
         values = [self.write(v, env) for _, v in node.pairs]
         key_type, value_type = join_all([k.type for k in keys]), join_all([v.type for v in values])

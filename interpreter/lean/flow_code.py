@@ -13,7 +13,7 @@ from ..limits import MAX_MOVES_PER_GAME, MAX_PLAYERS, MAX_ROUNDS, MAX_TRIGGER_CA
 from .actions import decode_lines
 from .code import Code, Env
 from .interrupts_code import write_advance
-from .listing_code import free_play, param_code, param_types
+from .listing_code import free_play, param_code, param_name, param_types
 from .ltypes import INT, SEAT, ListT, Opt
 
 SEATS = MAX_PLAYERS        # in free play the history keeps each action with its seat: action * SEATS + seat
@@ -186,7 +186,7 @@ def write_moves(m: Any) -> list[str]:
         for k, (p, kind) in enumerate(zip(params, param_types(m, name))):
             env = env.bind(p, param_code(p, k, kind, m.param_origins[name][k], m.param_sizes[name][k]))
         spec = m.game.spec.data["moves"][name]
-        names = [param_code(p, k, None).text for k, p in enumerate(params)]
+        names = [param_name(p, k) for k, p in enumerate(params)]
         codecs = m.actions.codecs.get(i, [])
         lines += [f"def m_{i}(s, me, sig, code):"] + decode_lines(codecs, names, param_types(m, name), "    ")
         lines += counted(m.effects.block(spec.get("do"), env, "    ")) + [""]

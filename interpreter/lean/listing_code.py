@@ -46,11 +46,15 @@ def param_types(m: Any, name: str) -> list[LType]:
     return types
 
 
-def param_code(name: str, index: int, kind: LType | None, origin: str | None = None, size: int | None = None) -> Code:
+def param_code(name: str, index: int, kind: LType, origin: str | None = None, size: int | None = None) -> Code:
     """A move's parameter as its effects and listing see it; ``origin``: the pile its card (or
     cards) came from, where the effects look for it first; ``size``: a list's most items."""
-    py = f"p_{name}" if name.isidentifier() and name.isascii() else f"p{index}"
-    return Code(py, kind, bits=14 if kind in (CARD, SEAT) else 64, origin=origin, size=size)
+    return Code(param_name(name, index), kind, bits=14 if kind in (CARD, SEAT) else 64, origin=origin, size=size)
+
+
+def param_name(name: str, index: int) -> str:
+    """The Python name of a move's parameter (the ``index``-th)."""
+    return f"p_{name}" if name.isidentifier() and name.isascii() else f"p{index}"
 
 
 def write_listing(m: Any) -> list[str]:

@@ -12,11 +12,12 @@ last pass, with every type known, is the code. Anything it does not generate rai
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from ..engine.game import Game
-from ..expr import BUILTINS
+from ..expr import BUILTINS, Builtin
 from ..expr import nodes as n
 from ..expr.parse import parse_expression
 from ..limits import MAX_EVAL_STEPS
@@ -28,11 +29,21 @@ from .ltypes import EMPTY, NONE, LType, Unsupported, join, join_all
 from .shape import Shape, ident, shape_of
 from .work import ANY_LIST, Work
 
+if TYPE_CHECKING:
+    from .actions import Actions
+
 PASSES = 8          # passes that may still teach variables' types; then the types are taken as known
 SMALL_BODY = 40     # nodes of a definition's body written in place at its calls
 
 
 class Module:
+    # Set by ``program.write_program`` before the passes: each move's parameters' types, the piles
+    # their cards came from (or None), and their most items; the codes of the moves' actions.
+    param_type_cache: dict[str, list[LType]]
+    param_origins: dict[str, list[str | None]]
+    param_sizes: dict[str, list[int]]
+    actions: Actions
+
     def __init__(self, game: Game, shape: Shape | None = None):
         self.game = game
         self.shape = shape or shape_of(game)
@@ -115,7 +126,7 @@ class Module:
         return self.bind(ident("A", attr, len(self.globals)), self.shape.attrs[attr])
 
     def builtin(self, name: str) -> str:
-        return self.bind(f"B_{name}", BUILTINS.get(name).impl)
+        return self.bind(f"B_{name}", cast(Builtin, BUILTINS.get(name)).impl)     # the caller found it a built-in
 
     def temp(self, hint: str = "t") -> str:
         """A new local name: ``_`` and the hint (a name of the game's, or ours) and a number."""
@@ -147,7 +158,8 @@ class Module:
                 self.beyond = f"the work of '{_cut(str(value))}' is not bounded within the budget at load " \
                     f"with {players} players (loops over lists whose length is not known)"
         if self.most_players < self.game.min_players:
-            raise Unsupported(self.beyond.replace(f" with {self.game.min_players} players", ""))
+            beyond = cast(str, self.beyond)     # set above: the most players was lowered
+            raise Unsupported(beyond.replace(f" with {self.game.min_players} players", ""))
         return tree
 
     def _fits(self, tree: n.Node, players: int, locals_: dict) -> bool:
@@ -232,7 +244,7 @@ class Module:
         kind = strip(code.type)
         if kind == ANY_ZONE or not isinstance(kind, Zone):
             return code
-        return Code(f"({self.shape.zones[kind.name].index} << 14 | {code.text})", ANY_ZONE)
+        return Code(f"({self.shape.zones[cast(str, kind.name)].index} << 14 | {code.text})", ANY_ZONE)
 
     def as_type(self, code: Code, kind: LType) -> Code:
         """``code`` as a value of ``kind``, which covers its type: a pile of a known zone, or a
@@ -245,7 +257,7 @@ class Module:
             return self.any_zone(code)
         if isinstance(want, ListT) and want.elem == ANY_ZONE and isinstance(have, ListT) \
                 and isinstance(have.elem, Zone) and have.elem != ANY_ZONE:
-            index = self.shape.zones[have.elem.name].index
+            index = self.shape.zones[cast(str, have.elem.name)].index      # a known zone: named
             return Code(f"[{index} << 14 | _z for _z in {code.text}]", kind, size=code.size, unique=code.unique)
         return code
 
@@ -316,7 +328,7 @@ def _definitions(game: Game) -> dict[str, tuple[list[str], Any]]:
     from ..engine.game_compiler import DEFINE_KEY
     found = {}
     for key, body in game.spec.data.get("define", {}).items():
-        name, params = DEFINE_KEY.match(key).groups()
+        name, params = cast("re.Match[str]", DEFINE_KEY.match(key)).groups()      # a key the load checked
         found[name] = ([p.strip() for p in params.split(",")] if params and params.strip() else [], body)
     return found
 

@@ -7,7 +7,7 @@ then replays the game in the reference engine, which raises the exact error at i
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from ..engine.rng import below, shuffled
 from ..engine.templates import show as show_in_line
@@ -194,7 +194,7 @@ def from_ref(value: Any, kind: LType, zone_pile: Any = None) -> Any:
     if isinstance(value, Seat):
         return value.index
     if isinstance(value, ZoneRef):
-        return zone_pile(value, (kind.of if isinstance(kind, Opt) else kind).name is None)
+        return zone_pile(value, cast(Zone, kind.of if isinstance(kind, Opt) else kind).name is None)
     inner = kind.of if isinstance(kind, Opt) else kind
     if isinstance(value, list):
         elem = inner.elem if isinstance(inner, ListT) else kind

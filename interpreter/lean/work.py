@@ -11,7 +11,8 @@ made or handed on.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from ..expr import ANY, BUILTINS, ListOf, MapOf, OneOf
 from ..expr import nodes as n
@@ -23,7 +24,8 @@ FLAT = (INT, NUM, STR, BOOL, NONE, CARD, SEAT)      # items that are never lists
 # The items of a grid's lists, by its rows and columns (a line: a row or a column).
 GRID_LISTS = {"slots": lambda rows, cols: rows * cols, "rows": lambda rows, cols: rows,
               "cols": lambda rows, cols: cols, "lines": lambda rows, cols: rows + cols}
-GRID_ITEMS = {"rows": lambda rows, cols: cols, "cols": lambda rows, cols: rows, "lines": max}
+GRID_ITEMS: dict[str, Callable[[int, int], int]] = {"rows": lambda rows, cols: cols, "cols": lambda rows, cols: rows,
+                                                     "lines": max}
 GIVES_AN_ITEM = {"first", "last", "max", "min"}       # of one list: one of its items
 KEEPS_LENGTH = {"sorted", "reversed", "unique", "without", "sorted_by", "counts", "keys", "values"}
 
@@ -167,7 +169,7 @@ class Work:
                 and self.m.shape.zones[node.name].per == "game":
             return (node.name, None)
         if isinstance(node, n.Member) and node.name in self.most_piles and self._per_seat(node, loops):
-            return (node.name, node.obj.name)
+            return (node.name, cast(n.Name, node.obj).name)
         return None
 
     def _per_seat(self, node: n.Member, loops: dict) -> bool:
@@ -186,7 +188,7 @@ class Work:
             return {(node.name, None)}
         if isinstance(node, n.Member) and node.name in zones and zones[node.name].piles is None \
                 and self._per_seat(node, loops):
-            return {(node.name, node.obj.name)}
+            return {(node.name, cast(n.Name, node.obj).name)}
         return None
 
     def _loop_locals(self, node: n.Comprehension, locals_: dict) -> dict:
@@ -298,7 +300,7 @@ class Work:
         return work + turns * (1 + self.of(node.element, inner))
 
     def _call(self, node: n.Call, locals_: dict) -> int:
-        name = node.callee.name
+        name = cast(n.Name, node.callee).name       # a call's callee is a name (the checker's)
         args = sum(self.of(arg, locals_) for arg in node.args)
         if name in self.m.definitions and name not in locals_:
             return 1 + args + self._defined_work(name, self._arg_sizes(node, locals_))

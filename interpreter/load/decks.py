@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from typing import Any
+from typing import Any, cast
 
 from .. import limits
 from ..errors import SpecError, did_you_mean
@@ -25,13 +25,13 @@ PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 def standard_ranks(ranks: list) -> set[int]:
     """The rank numbers of ``ranks:`` (``A`` is 1, ``J`` 11, ``Q`` 12, ``K`` 13)."""
-    return {RANK_NAMES.get(r, r) if isinstance(r, str) else r for r in ranks}
+    return {cast(int, RANK_NAMES.get(r, r)) if isinstance(r, str) else r for r in ranks}     # checked: A, J, Q, K
 
 
 def each_values(value: Any) -> list:
     """The values one attribute of ``each:`` takes: a list as written, or ``a..b`` (both ends in)."""
     if isinstance(value, str):
-        match = RANGE.fullmatch(value)
+        match = cast(re.Match[str], RANGE.fullmatch(value))     # checked as the file was read
         low, high = int(match.group(1)), int(match.group(2))
         return list(range(low, high + 1))
     return list(value)

@@ -9,7 +9,7 @@ import json
 from functools import lru_cache
 from importlib import resources, util
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from ..expr import user_cache
 from ..errors import SchemaError, did_you_mean
@@ -110,7 +110,7 @@ JSON_TYPES = {"integer": int, "string": str, "boolean": bool, "array": list, "ob
 def _branch_errors(error: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:
     """A failed ``anyOf`` (a number, or an expression of the options): the errors of the one
     branch of the value's own kind (``expected at least 1, got 0``), else the failure itself."""
-    kinds = [_branch_type(branch) for branch in error.validator_value]
+    kinds = [_branch_type(branch) for branch in cast(list, error.validator_value)]     # the anyOf's branches
     value = error.instance
     fits = [i for i, kind in enumerate(kinds)
             if kind is not None and isinstance(value, kind) and not (isinstance(value, bool) and kind is int)]
@@ -131,7 +131,7 @@ def _branch_type(branch: dict) -> type | None:
 
 def _effect_errors(error: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:
     instance = error.instance
-    branches = error.validator_value
+    branches = cast(list, error.validator_value)     # the oneOf's branches
     if isinstance(instance, dict):
         for index, branch in enumerate(branches):
             required = branch.get("required", [])
@@ -143,7 +143,7 @@ def _effect_errors(error: jsonschema.ValidationError) -> Iterator[jsonschema.Val
 
 def _translate(error: jsonschema.ValidationError, doc: Document) -> SchemaError:
     path = tuple(error.absolute_path)
-    handler = _HANDLERS.get(error.validator, _generic)
+    handler = _HANDLERS.get(cast(str, error.validator), _generic)     # set on every error of a validation
     return handler(error, path, doc)
 
 
@@ -166,7 +166,7 @@ def _additional(error, path, doc) -> SchemaError:
 
 
 def _type(error, path, doc) -> SchemaError:
-    expected = error.validator_value
+    expected = cast("str | list[str]", error.validator_value)      # a type's name, or a list of them
     expected = expected if isinstance(expected, list) else [expected]
     words = " or ".join(TYPE_WORDS.get(t, t) for t in expected)
     hint = None
@@ -273,7 +273,7 @@ def _pattern(error, path, doc) -> SchemaError:
         if cut is not None:
             return SchemaError(cut_message(cut[1], _where(path + (cut[0],))), doc.key_pos(path + (value,)),
                                hint=cut_hint(*cut))
-        hint = NAME_RULE + NAME_FORMS.get(path[-1] if path else "", "")
+        hint: str | None = NAME_RULE + NAME_FORMS.get(path[-1] if path else "", "")
         return SchemaError(f"'{value}' is not a valid name {_where(path)}", doc.key_pos(path + (value,)), hint=hint)
     if error.validator_value == game_schema()["$defs"]["identifier"]["pattern"]:
         return SchemaError(f"{_show(value)} is not a valid name {_where(path)}", doc.pos(path), hint=NAME_RULE)

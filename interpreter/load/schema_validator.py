@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 import jsonschema
 
-_TYPES = {"object": dict, "array": list, "string": str}
+_TYPES: dict[Any, type] = {"object": dict, "array": list, "string": str}
 
 
 def validator_for(schema: dict) -> jsonschema.protocols.Validator:

@@ -43,7 +43,7 @@ def _partial(node: Any, defs: dict, pending: list[str]) -> Any:
     definitions of mappings it refers to are queued in ``pending`` to be derived too."""
     if not isinstance(node, dict):
         return node
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in node.items():
         if key == "required":
             continue

@@ -9,11 +9,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from ..errors import ErrorList, OptionError, SpecError, did_you_mean
+from ..errors import ErrorList, OptionError, RulesError, SpecError, did_you_mean
 from ..expr import BUILTINS
 from .decks import check_decks
 from .schema_check import YAML11_BOOLEANS, check_structure, describe_value
@@ -22,7 +23,8 @@ from .variants import resolve_extends
 from .words_check import check_words
 from .yamlio import Document, load_yaml, load_yaml_file
 
-OPTION_KINDS = {  # the Python type of each kind of option's values, and how to say it
+# The Python type of each kind of option's values, and how to say it.
+OPTION_KINDS: dict[str, tuple[type | tuple[type, ...], str]] = {
     "bool": (bool, "true or false"), "int": (int, "a whole number"),
     "choice": ((str, int), "text or a whole number"), "text": (str, "text"),
 }
@@ -97,14 +99,14 @@ def read_spec(source: str | Path, options: dict[str, str] | None = None, *, text
     """Load, check the structure of, and resolve the options of one game file."""
     doc = load_yaml(text, str(source)) if text is not None else load_yaml_file(source)
     doc = resolve_extends(doc, load_yaml_file)
-    errors = check_structure(doc)
+    errors: Sequence[RulesError] = check_structure(doc)
     if not errors:
         errors = check_declarations(doc)
     if errors:
         raise ErrorList(errors)
     spec = Spec(doc)
     spec.options = resolve_options(spec, options or {})
-    errors = size_components(doc, spec.options) + check_decks(doc)    # the options known: sizes written out
+    errors = [*size_components(doc, spec.options), *check_decks(doc)]    # the options known: sizes written out
     if errors:
         raise ErrorList(errors)
     return spec
@@ -174,12 +176,13 @@ def _check_reserved(name: str, pos: Any) -> SpecError | None:
 def _check_name_clashes(doc: Document) -> list[SpecError]:
     """Variables, zones, options and definitions share one namespace in expressions."""
     data = doc.data
-    places = [(("options",), list(data.get("options", {}))), (("zones",), list(data.get("zones", {})))]
+    places: list[tuple[tuple[str, ...], list]] = [(("options",), list(data.get("options", {}))),
+                                                  (("zones",), list(data.get("zones", {})))]
     for level in ("game", "seat", "team"):
         places.append((("variables", level), list(data.get("variables", {}).get(level, {}))))
     places.append((("define",), list(data.get("define", {}))))
     # In file order, so the second declaration is the one reported, whatever the sections' order.
-    declared = sorted(((DEFINE_NAME.match(key).group(), doc.key_pos(prefix + (key,)))
+    declared = sorted(((cast(re.Match[str], DEFINE_NAME.match(key)).group(), doc.key_pos(prefix + (key,)))
                        for prefix, keys in places for key in keys), key=lambda d: (d[1].line, d[1].col))
     seen: dict[str, int] = {}
     errors = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -126,7 +126,7 @@ def _rewrite(problem: str, error: yaml.MarkedYAMLError, text: Text) -> tuple[str
     if "quoted scalar" in context and problem in _UNCLOSED_QUOTE:
         return _UNCLOSED_QUOTE[problem], f"the quote opened at {opened} is never closed"
     if problem == "found character '\\t' that cannot start any token":
-        index = error.problem_mark.index
+        index = cast(yaml.Mark, error.problem_mark).index     # where the scanner found the tab
         before = text.text[text.line_starts[text.line_col(index)[0] - 1]:index]
         return f"tabs are not allowed {'for indentation' if before.strip() == '' else 'here'}; use spaces", None
     if problem == "could not find expected ':'":

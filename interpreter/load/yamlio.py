@@ -12,7 +12,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -91,7 +91,7 @@ def _decode(data: bytes | str, name: str) -> str:
     if len(data) > limits.MAX_FILE_BYTES:
         raise LimitError(f"the file is larger than the limit of {limits.MAX_FILE_BYTES} bytes",
                          Position(Source(name), 1, 1))
-    data = data.removeprefix(_UTF8_BOM)
+    data = cast(bytes, data).removeprefix(_UTF8_BOM)     # a text was encoded, or refused as too long
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -161,12 +161,12 @@ class _TreeBuilder:
         self.documents += 1
         if self.documents > 1:
             raise YamlError("the file holds more than one YAML document",
-                            self.text.word(event.start_mark.index),
+                            self.text.word(cast(yaml.Mark, event.start_mark).index),
                             hint="keep one document per file; remove this '---' and what follows, "
                                  "or move it to a file of its own")
 
     def scalar(self, event: yaml.ScalarEvent) -> None:
-        node = Node(event.start_mark.index, event.end_mark.index, event.style)
+        node = Node(cast(yaml.Mark, event.start_mark).index, cast(yaml.Mark, event.end_mark).index, event.style)
         self.check_tag(event)
         self.add_to_count(1, node)
         try:
@@ -182,10 +182,10 @@ class _TreeBuilder:
             raise
 
     def alias(self, event: yaml.AliasEvent) -> None:
-        name = event.anchor
+        name = cast(str, event.anchor)      # an alias names its anchor
         # The position is worked out only for an error: finding the end of a line of thousands of
         # aliases for each of them would take time quadratic in the line's length.
-        start, end = event.start_mark.index, event.end_mark.index
+        start, end = cast(yaml.Mark, event.start_mark).index, cast(yaml.Mark, event.end_mark).index
 
         def where() -> Position:
             return self.text.span(start, end)
@@ -203,14 +203,14 @@ class _TreeBuilder:
         if len(self.stack) + anchor.height > limits.MAX_YAML_DEPTH:
             raise LimitError(f"alias '*{name}' nests values deeper than the limit of "
                              f"{limits.MAX_YAML_DEPTH} levels", where())
-        node = Node(event.start_mark.index, event.end_mark.index, anchor.node.style,
+        node = Node(start, end, anchor.node.style,
                      anchor.node.items, anchor.node.origin or anchor.node)
         self.expanded_alias = True
         self.add_to_count(anchor.size, node)
         self.add(anchor.value, node, anchor.height, f"*{name}")
 
     def start_collection(self, event: yaml.CollectionStartEvent) -> None:
-        node = Node(event.start_mark.index)
+        node = Node(cast(yaml.Mark, event.start_mark).index)
         is_mapping = isinstance(event, yaml.MappingStartEvent)
         self.check_tag(event)
         if self.awaiting_key():
@@ -229,7 +229,7 @@ class _TreeBuilder:
 
     def end_collection(self, event: yaml.CollectionEndEvent) -> None:
         frame = self.stack.pop()
-        frame.node.end = event.end_mark.index
+        frame.node.end = cast(yaml.Mark, event.end_mark).index
         height = frame.height + 1
         if frame.anchor is not None:
             self.open_anchors.discard(frame.anchor)
@@ -248,12 +248,12 @@ class _TreeBuilder:
         frame.height = max(frame.height, height)
         if isinstance(frame.value, list):
             frame.value.append(value)
-            frame.node.items.append(node)
+            cast(list, frame.node.items).append(node)
         elif frame.key_node is None:
             self.set_key(frame, value, node, raw)
         else:
             frame.value[frame.key] = value
-            frame.node.items[frame.key] = (frame.key_node, node)
+            cast(dict, frame.node.items)[frame.key] = (frame.key_node, node)
             frame.key_node = None
 
     def set_key(self, frame: _Frame, key: Any, node: Node, raw: str) -> None:
@@ -264,8 +264,9 @@ class _TreeBuilder:
                 raise YamlError(cut_message(expression), self.text.span(node.start, node.end),
                                 hint=cut_hint(name, expression))
             raise key_type_error(key, raw, self.text.span(node.start, node.end))
-        if key in frame.node.items:
-            first = self.text.line_col(frame.node.items[key][0].start)[0]
+        items = cast(dict, frame.node.items)      # a mapping's nodes, by key
+        if key in items:
+            first = self.text.line_col(items[key][0].start)[0]
             raise YamlError(f"duplicate key '{key}' (first defined at line {first})",
                             self.text.span(node.start, node.end))
         frame.key, frame.key_node = key, node
@@ -273,9 +274,10 @@ class _TreeBuilder:
     def cut_expression(self, frame: _Frame) -> tuple[str, str] | None:
         """A flow mapping's last entry whose text opened a bracket that a comma cut: its name and
         the whole expression, read from the source up to the bracket that closes it."""
-        if not frame.node.items or not isinstance(frame.value.get(frame.key), str):
+        items = cast(dict, frame.node.items)      # a mapping's, as its key was cut
+        if not items or not isinstance(cast(dict, frame.value).get(frame.key), str):
             return None
-        start, depth = frame.node.items[frame.key][1].start, 0
+        start, depth = items[frame.key][1].start, 0
         for at in range(start, len(self.text.text)):
             char = self.text.text[at]
             depth += (char in "([") - (char in ")]")
@@ -285,10 +287,11 @@ class _TreeBuilder:
                 return frame.key, self.text.text[start:at + 1]
         return None
 
-    def check_tag(self, event: yaml.NodeEvent) -> None:
+    def check_tag(self, event: yaml.ScalarEvent | yaml.CollectionStartEvent) -> None:
         if event.tag is not None:
-            tag_index = self.text.text.find("!", event.start_mark.index)
-            raise YamlError("tags are not allowed", self.text.word(max(tag_index, event.start_mark.index)),
+            start = cast(yaml.Mark, event.start_mark).index
+            tag_index = self.text.text.find("!", start)
+            raise YamlError("tags are not allowed", self.text.word(max(tag_index, start)),
                             hint="remove the tag; to write text, put it in quotes instead")
 
     def add_to_count(self, size: int, node: Node) -> None:

@@ -28,7 +28,7 @@ def hand_owners(players: int, teams: list[int] | None) -> list[tuple[str, int]]:
     """Who a hand's parts are shown for: each seat, or each team by its first seat."""
     if teams is None:
         return [(f"P{seat + 1}", seat) for seat in range(players)]
-    firsts = {}
+    firsts: dict[int, int] = {}
     for seat, team in enumerate(teams):
         firsts.setdefault(team, seat)
     return [(f"T{team + 1}", seat) for team, seat in sorted(firsts.items())]

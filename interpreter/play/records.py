@@ -15,7 +15,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..engine import apply_move, new_state
 from ..engine.loaded import compiled_game
@@ -174,7 +174,7 @@ def _header(path: Any, header: dict) -> Record:
 _KIND_NAMES = {str: "text", dict: "a mapping"}
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -245,6 +245,7 @@ def replay(game: Any, record: Record, spec_hash: str | None = None) -> State:
         raise RecordError(
             f"the record was made with another version of {record.game} (spec hash {record.spec_hash}, "
             f"this file has {spec_hash})", hint="replay it with the game file and options it was made with")
+    assert record.seed is not None      # a full record holds its seed
     state = new_state(game, record.players, record.seed)
     for move in record.moves:
         try:

@@ -17,7 +17,7 @@ a front end shows ``seed_line`` when the game ends or stops, after ``close_recor
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, cast
 
 from ..bots.agents import make_bot
 from ..engine.views import move_text, score_parts
@@ -26,9 +26,22 @@ from .card_text import cards_in_text
 from .hand_events import finished_trick, hand_summary
 from .realtime import Action, Table
 from .record_writer import RecordWriter
+from .records import Record
 from .typed import cards_of, find_typed
 from .undo import UndoLog
 from .words import Words
+
+
+class Recorder(Protocol):
+    """What a session writes its record with: a ``RecordWriter``, or a served table's ``LiveWriter``."""
+    path: str
+    record: Record
+
+    def add(self, seat: int, text: str, when: float = 0.0) -> None: ...
+
+    def close(self) -> None: ...
+
+    def discard(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -51,7 +64,7 @@ class Submitted:
 
 class Session:
     def __init__(self, loaded: Any, players: int, seed: int, bot_kind: str, humans: set[int],
-                 bot_speed: float = 2.0, record: RecordWriter | None = None):
+                 bot_speed: float = 2.0, record: Recorder | None = None):
         self.loaded = loaded
         self.game = loaded.game
         self.words = Words(loaded.game)
@@ -163,6 +176,7 @@ class Session:
     def entry_text(self, entry: Entry, viewer: int | None) -> str:
         if entry.move is None:
             return cards_in_text(entry.text)
+        assert entry.seat is not None       # a move's entry has its seat
         return f"P{entry.seat + 1}: {self.words.move(entry.move, viewer)}"
 
     # -- time ----------------------------------------------------------------------------------------
@@ -248,7 +262,8 @@ class Session:
         del self.log[last.log:]
         self.hand_end, self.paused, self.last_trick = last.hand_end, False, None
         if self.record:
-            self.record.take_back(len(self.record.record.moves) - last.record)
+            # Only one person's session undoes (a served table does not): its writer is a RecordWriter.
+            cast(RecordWriter, self.record).take_back(len(self.record.record.moves) - last.record)
         mine = self.words.move(taken[0].move, taken[0].seat)
         after = len(taken) - 1
         return True, f"took back {mine}" + (f" and the {after} move{'s' if after > 1 else ''} after it" if after else "")
@@ -277,6 +292,7 @@ class Session:
     def recorded_text(self, action: Action) -> str:
         """A move as the record keeps it: whole in a full record; in a player's record, the other
         seats' private moves in the public form that player read."""
+        assert self.record is not None      # called while recording only
         record = self.record.record
         return action.move.text if record.full else move_text(self.game, action.move, record.seat)
 

@@ -24,7 +24,7 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import click
 
@@ -262,7 +262,7 @@ class TerminalGame:
         if self.session.hand_end is not self.shown_hand and self.session.hand_end is not None:
             self.shown_hand = self.session.hand_end        # the hand's last position, before it is cleared
             click.echo(f"== end of round {self.shown_hand.round} ==")
-            click.echo(render_view(self.session.hand_end_view(self.viewer), color=self.color,
+            click.echo(render_view(cast(dict, self.session.hand_end_view(self.viewer)), color=self.color,
                                    words=self.session.words).split("\n", 1)[1])
 
     def _between_hands(self) -> None:

@@ -52,10 +52,12 @@ class UndoLog:
         self.news: tuple[int, str] | None = None   # the last action that told the person something
         self.known: set[int] = self._visible() if seat is not None else set()
         self.cups: set[int] = self._cups_seen() if seat is not None else set()
+        self.rng: int | None          # the position's random state the person has seen, or None
         self.rng, self.dice = state.rng, list(state.dice)
 
     def _visible(self) -> set[int]:
-        game, state, out = self.game, self.state, set()
+        game, state = self.game, self.state
+        out: set[int] = set()
         for zone, piles in state.zones.items():
             for i, pile in enumerate(piles):
                 owner = game.pile_owner(state, zone, i)

@@ -148,6 +148,7 @@ def find_baseline(name: str, game_file: str | Path) -> Path:
 
 def load_baseline(path: Path) -> Any:
     spec = importlib.util.spec_from_file_location(f"baseline_{path.stem}", path)
+    assert spec is not None and spec.loader is not None     # a .py file's path always has both
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)

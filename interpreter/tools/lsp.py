@@ -40,6 +40,7 @@ def _diagnostic(error: RulesError, path: str) -> types.Diagnostic:
     message = error.message + (f"\nhint: {error.hint}" if error.hint else "")
     here = pos is not None and Path(pos.source.name).resolve() == Path(path).resolve()
     if here:
+        assert pos is not None
         start = types.Position(pos.line - 1, pos.col - 1)
         end = types.Position(pos.line - 1, pos.col - 1 + max(pos.width, 1))
     else:

@@ -59,6 +59,7 @@ def play_or_raise(loaded: LoadedGame, settings: Settings, index: int,
     first_seat = None
     while not state.over and state.moves < settings.max_moves:
         action = table.next_bot_action()
+        assert action is not None       # every seat is a bot's, and the game is not over
         first_seat = action.seat if first_seat is None else first_seat
         if on_action is not None:
             on_action(action)

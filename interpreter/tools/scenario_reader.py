@@ -40,7 +40,6 @@ class ScenarioReader(StartReader):
         self.doc = doc
         self.games = games
         self.errors: list[RulesError] = []
-        self.ctx: ScenarioContext | None = None   # the scenario being read
 
     def scenarios(self) -> list[Scenario]:
         found = []

@@ -7,6 +7,7 @@ every value it names and reports each one that differs, at its own ``file:line:c
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,7 +80,7 @@ class TestRun:
         return text + (f", {errors} error{'s' if errors != 1 else ''}" if errors else "")
 
 
-def run_scenarios(game_path: str | Path, files: list[str | Path] = (), options: dict[str, str] | None = None,
+def run_scenarios(game_path: str | Path, files: Sequence[str | Path] = (), options: dict[str, str] | None = None,
                   keyword: str | None = None) -> TestRun:
     """Run the scenarios of a game file and of scenario files for it; ``keyword`` keeps only the
     scenarios whose name contains it (ignoring case)."""
@@ -106,6 +107,7 @@ def run_scenario(scenario: Scenario) -> Outcome:
     state, failure = _start(scenario)
     if failure is not None:
         return Outcome(scenario, [failure])
+    assert state is not None        # a start without a failure has its state
     for step in scenario.steps:
         failures = _run_step(scenario, state, step)
         if failures:

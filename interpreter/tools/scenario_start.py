@@ -4,17 +4,29 @@ the game holds them, zones, cards face up or down, a stacked deck, fixed rolls a
 A part of ``ScenarioReader`` (``scenario_reader``), which gives the names and their errors."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from ..engine.values import Seat
+from ..engine.values import Seat, ZoneRef
 from ..errors import did_you_mean
 from ..load.spec import start_value
-from .scenario_context import cup_setter, face_setter, merge, owner_merge, setter, zone_setter
+from ..load.yamlio import Document
+from .scenario_context import ScenarioContext, cup_setter, face_setter, merge, owner_merge, setter, zone_setter
 from .scenario_model import OWNER, Start, listing
 
 
 class StartReader:
     """The ``start:`` of a scenario (a mixin of ``ScenarioReader``)."""
+
+    doc: Document
+    ctx: ScenarioContext   # the scenario being read
+
+    if TYPE_CHECKING:   # given by ScenarioReader
+        def error(self, message: str, path: tuple, hint: str | None = None, key: bool = False) -> None: ...
+        def seat(self, path: tuple, text: Any) -> int | None: ...
+        def owner(self, path: tuple, text: Any, letter: str, count: int | None, key: bool = False) -> int | None: ...
+        def piles(self, path: tuple, given: dict, what: str) -> dict[ZoneRef, tuple[tuple, Any]]: ...
+        def cards(self, path: tuple, labels: list, taken: dict[str, int]) -> list[int]: ...
+        def variables(self, path: tuple, given: dict, declared: dict, what: str, typed: bool = False) -> dict: ...
 
     def typed_value(self, path: tuple, value: Any, start: Any) -> Any:
         """A value as the game holds it. The start value is the declaration: text stays text where

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 
-from ..errors import ErrorList, RulesError, SpecError
+from ..errors import ErrorList, SchemaError, SpecError
 from ..load.schema_check import check_against, game_schema
 from ..load.schema_validator import validator_for
 from ..load.yamlio import Document, load_yaml_file
@@ -40,7 +40,7 @@ def scenarios_in_file(path: str | Path, games: GameLoader | None, options: dict[
     return ScenarioReader(doc, games).scenarios()
 
 
-def check_file_structure(doc: Document) -> list[RulesError]:
+def check_file_structure(doc: Document) -> list[SchemaError]:
     schema = game_schema()
     root = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/scenario_file"}
     validator = validator_for(root)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import math
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Generator, Iterator
 
 from ..errors import OptionError, RulesError
 from .playout import GameSource, Settings, compile_source, play_game
@@ -60,7 +60,7 @@ def _cpus_after_init(ray, address: str | None) -> int:
     return max(1, int(ray.cluster_resources().get("CPU", 1)))
 
 
-def outcomes(source: GameSource, settings: Settings, games: int, cpus: int) -> Iterator[GameOutcome]:
+def outcomes(source: GameSource, settings: Settings, games: int, cpus: int) -> Generator[GameOutcome, None, None]:
     """The outcomes of the run's games, in game order, played as Ray tasks (Ray is connected)."""
     ray = _import_ray()
     play = ray.remote(_play_shard)

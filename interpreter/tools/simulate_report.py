@@ -61,6 +61,18 @@ class GameOutcome:
     def finished(self) -> bool:
         return self.error is None and self.stop is None
 
+    @property
+    def final_scores(self) -> list:
+        """The scores of a game that ended without an error."""
+        assert self.scores is not None
+        return self.scores
+
+    @property
+    def final_places(self) -> list[int]:
+        """The places of a game that ended without an error."""
+        assert self.places is not None
+        return self.places
+
 
 @dataclass
 class Report:
@@ -80,7 +92,7 @@ class Report:
 
     def seat_scores(self, seat: int) -> list:
         """The final scores of ``seat`` in the finished games."""
-        return [o.scores[seat] for o in self.finished()]
+        return [o.final_scores[seat] for o in self.finished()]
 
     def summary(self) -> dict:
         """Every figure of the report as JSON-ready data (rates are fractions; None: no game)."""
@@ -103,12 +115,12 @@ class Report:
 
     def _seat(self, seat: int, done: list[GameOutcome]) -> dict:
         if self.players == 1:       # a game played alone: nobody to win against, its score is all
-            return {"seat": 1, "bot": self.bots[0], "score": _solo_scores([o.scores[0] for o in done])}
-        places = [o.places[seat] for o in done]
+            return {"seat": 1, "bot": self.bots[0], "score": _solo_scores([o.final_scores[0] for o in done])}
+        places = [o.final_places[seat] for o in done]
         wins = places.count(1)
-        ties = sum(1 for o in done if o.places[seat] == 1 and o.places.count(1) > 1)
-        share = sum(1 / o.places.count(1) for o in done if o.places[seat] == 1)
-        scores = [o.scores[seat] for o in done]
+        ties = sum(1 for o in done if o.final_places[seat] == 1 and o.final_places.count(1) > 1)
+        share = sum(1 / o.final_places.count(1) for o in done if o.final_places[seat] == 1)
+        scores = [o.final_scores[seat] for o in done]
         score = _spread(scores)
         if score is not None:
             score["stdev"] = statistics.pstdev(scores)
@@ -117,8 +129,8 @@ class Report:
                 "share_interval": wilson(share, len(done)), "average_place": _mean(places), "score": score}
 
     def _first_move(self, done: list[GameOutcome]) -> dict:
-        first_won = sum(1 for o in done if o.first_seat is not None and o.places[o.first_seat] == 1)
-        p1_won = sum(1 for o in done if o.places[0] == 1)
+        first_won = sum(1 for o in done if o.first_seat is not None and o.final_places[o.first_seat] == 1)
+        p1_won = sum(1 for o in done if o.final_places[0] == 1)
         return {"seat_win_rate": _rate(first_won, len(done)), "fair_share": 1 / self.players,
                 "p1_win_rate": _rate(p1_won, len(done))}
 
@@ -134,7 +146,7 @@ def _mean(values: list) -> float | None:
     return sum(values) / len(values) if values else None
 
 
-def _rate(count: int, total: int) -> float | None:
+def _rate(count: float, total: int) -> float | None:
     return count / total if total else None
 
 

@@ -80,6 +80,7 @@ def create_app(tables: Tables, rate: float = RATE_PER_SECOND, burst: int = RATE_
         if refusal is not None:
             await _refuse(websocket, refusal)
             return
+        assert table is not None        # no such table was refused
         try:
             await serve_connection(hub, table, websocket)
         finally:
@@ -143,7 +144,8 @@ async def _receive(websocket: WebSocket) -> str | bytes:
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
-    return message.get("text") if message.get("text") is not None else message.get("bytes") or b""
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
 
 
 async def _listen(hub: Hub, table: HostedTable, connection: Connection) -> None:
@@ -188,5 +190,6 @@ def _handle(table: HostedTable, connection: Connection, raw: Any, limit: RateLim
             return None, table.want_rematch(connection.seat)
     except ProtocolError as problem:
         return error(problem.message), False
+    assert message.move is not None     # a move message has its move (``protocol.REQUIRED``)
     changed, reply = table.move(connection.seat, message.move, message.version)
     return reply, changed

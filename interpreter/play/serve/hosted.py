@@ -13,7 +13,7 @@ could not be written to the record was not played (``hosted_session``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ...engine.views import dice_seen
 from ...errors import IllegalMove, RecordError, RulesError
@@ -133,7 +133,8 @@ class HostedTable:
         if self.stopped:
             return False, refused(text, self.stopped)
         result = self._guarded(lambda: self._move(seat, text, version))
-        return (True, refused(text, self.stopped)) if result is None else result
+        # None: the move's error stopped the table, and ``stopped`` says why.
+        return (True, refused(text, cast(str, self.stopped))) if result is None else result
 
     def set_ready(self, seat: int | None) -> bool:
         """A person is ready for the next hand; when everyone is, it starts ("Go")."""
@@ -229,6 +230,7 @@ class HostedTable:
         seen = self.seen.get(version) if version is not None else None
         if seen is None:
             return None
+        assert version is not None          # a position seen has its version
         position, loaded = seen.clone(), self.loaded
         if not _legal(loaded, position, seat, text):
             return None
@@ -253,12 +255,13 @@ class HostedTable:
         legal = s.legal(seat) if seat is not None and not state.over and not self.stopped else []
         view["moves"] = [m.text for m in legal]
         words = [s.words.move(m, seat) for m in legal]      # each move as the seat reads it
-        previews = move_previews(s, self.scores, view, seat, legal) if legal and s.game.score is not None else []
+        mover = cast(int, seat)         # moves are listed for a seat only
+        previews = move_previews(s, self.scores, view, mover, legal) if legal and s.game.score is not None else []
         if log_from is None:
             log_from = max(0, len(s.log) - LOG_ON_JOIN)
         message = {
             "type": "state", "version": self.version, "view": view,
-            "spots": move_spots(s.game, state, seat, legal) if legal else {},
+            "spots": move_spots(s.game, state, mover, legal) if legal else {},
             "move_words": words,
             # What each move would score now, where that tells the seat nothing new (else null).
             "previews": previews,

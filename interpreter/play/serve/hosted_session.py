@@ -13,6 +13,7 @@ from typing import Any
 from ...engine import apply_move
 from ..realtime import Action
 from ..session import Session
+from .record_file import LiveWriter
 
 
 def session_for(loaded: Any, setup: Any, writer: Any) -> "HostedSession":
@@ -24,6 +25,8 @@ def session_for(loaded: Any, setup: Any, writer: Any) -> "HostedSession":
 class HostedSession(Session):
     """A session whose moves are written to its record first, and that can take a recorded move
     as it was (to restore a table)."""
+
+    record: LiveWriter | None
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)

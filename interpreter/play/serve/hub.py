@@ -122,9 +122,10 @@ class Hub:
             key = (connection.seat, connection.log_sent)
             if key not in rendered:
                 rendered[key] = self._render(table, connection.seat, connection.log_sent)
-            if rendered[key] is not None:
-                connection.post(rendered[key][0])
-                connection.log_sent = rendered[key][1]
+            message = rendered[key]
+            if message is not None:
+                connection.post(message[0])
+                connection.log_sent = message[1]
         self._tell_stopped(table)       # a table whose view failed just now
 
     def send_state(self, table: HostedTable, connection: Connection) -> None:

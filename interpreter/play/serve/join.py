@@ -241,6 +241,7 @@ class Player:
         return 0
 
     def _show(self, state: dict) -> None:
+        assert self.seat is not None        # shown to a seated player only (``_ask``)
         lifted = state.get("last_dice")
         if lifted is not None and lifted["round"] < state["view"]["round"] and self.shown_dice != lifted["round"]:
             # The cups lifted at the end of the last hand, before the next hand threw them again.
@@ -257,6 +258,7 @@ class Player:
 
     def _ask(self, state: dict) -> bool:
         """One entry; False when the player quits."""
+        assert self.seat is not None and self.remote.state is not None     # a seated player, at a table
         if state["version"] != self.shown_version and (state["view"]["current"] is not None or self.shown_version < 0):
             self._show(state)
         entry = self.read_line(f"P{self.seat + 1}> ").strip()
@@ -284,6 +286,7 @@ class Player:
             said = [m for m, words in zip(self.seen, self.said) if words.lower() == " ".join(entry.split()).lower()]
             text = said[0] if said else typed_text(entry)
         remote = self.remote
+        assert remote.state is not None     # the table was shown before a move is entered
         version, refusals, errors, states = remote.state["version"], remote.refusals, remote.errors, remote.states
         remote.send({"type": "move", "move": text, "version": self.shown_version})
         # The answer: an error, or the table after it (played, moved on meanwhile, or a refusal
@@ -291,7 +294,7 @@ class Player:
         while remote.take(block=True) and remote.errors == errors and not (
                 remote.states != states and (remote.state["version"] != version or remote.refusals != refusals)):
             pass
-        self.shown_version = -1 if self.remote.state["view"]["current"] is None else self.shown_version
+        self.shown_version = -1 if remote.state["view"]["current"] is None else self.shown_version
 
     def _between_hands(self, state: dict) -> None:
         if state["hand_end"] is not None and self.shown_hand != state["hand_end"]["round"]:
@@ -303,6 +306,7 @@ class Player:
         if self.seat is not None and self.seat not in state["ready"]:
             self.read_line(f"P{self.seat + 1}: press Enter when ready {'to play' if first else 'for the next hand'} ")
             self.remote.send({"type": "ready"})
+        assert self.remote.state is not None    # between hands of the table shown
         while self.remote.take(block=True) and self.remote.state["paused"] and not self.remote.stopped:
             pass
         if not self.remote.state["paused"]:

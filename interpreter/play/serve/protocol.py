@@ -27,9 +27,9 @@ MAX_CONNECTIONS_PER_TABLE = 256
 MAX_CONNECTIONS_PER_ADDRESS = 32   # open connections from one address (this machine's own: no limit)
 MAX_NAME_CHARS = 24
 
-FIELDS = {"join": {"token": str, "name": str}, "move": {"move": str, "version": int}, "ready": {},
-          "name": {"name": str}, "rematch": {}}
-REQUIRED = {"join": set(), "move": {"move"}, "ready": set(), "name": {"name"}, "rematch": set()}
+FIELDS: dict[str, dict[str, type]] = {"join": {"token": str, "name": str}, "move": {"move": str, "version": int},
+                                      "ready": {}, "name": {"name": str}, "rematch": {}}
+REQUIRED: dict[str, set[str]] = {"join": set(), "move": {"move"}, "ready": set(), "name": {"name"}, "rematch": set()}
 
 
 class ProtocolError(Exception):

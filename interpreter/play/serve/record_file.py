@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 import os
+from types import ModuleType
 from typing import Any
 
 from ...errors import RecordError
 from ..records import Record
 
+fcntl: ModuleType | None
 try:
     import fcntl
 except ImportError:          # pragma: no cover  (not POSIX: no lock)

@@ -7,7 +7,7 @@ import json
 import os
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ...errors import RecordError
 from ..records import Record
@@ -34,7 +34,8 @@ def read_setup(record_path: str, record: Record) -> tuple[TableSetup, str]:
     """The table's settings and tokens; without the file, every seat is a person with a new token."""
     path = setup_path(record_path)
     if not path.exists():
-        return TableSetup(record.file, record.options, record.players, record.seed, [], "greedy", 2.0), new_table_id()
+        seed = cast(int, record.seed)       # a served table's record is the host's full one, with the seed
+        return TableSetup(record.file, record.options, record.players, seed, [], "greedy", 2.0), new_table_id()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         setup = TableSetup(data["file"], data["options"], int(data["players"]), int(data["seed"]),

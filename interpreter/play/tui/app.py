@@ -18,11 +18,11 @@ import signal
 import sys
 import textwrap
 import threading
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, OptionList, Static
@@ -63,12 +63,13 @@ class TableApp(App):
     #log { height: 40%; border-top: solid $primary; }
     #entry { height: 1; border: none; padding: 0 1; }
     """
-    BINDINGS = [Binding("ctrl+q", "quit_game", "quit"), Binding("ctrl+c", "interrupt", show=False, priority=True),
-                Binding("question_mark", "describe", "help"),
-                Binding("slash", "type_move", "type"), Binding("u", "undo", "undo"),
-                Binding("backspace", "back", "back", show=False),
-                Binding("escape", "back", "back", show=False)] + [
-                Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit_game", "quit"), Binding("ctrl+c", "interrupt", show=False, priority=True),
+        Binding("question_mark", "describe", "help"),
+        Binding("slash", "type_move", "type"), Binding("u", "undo", "undo"),
+        Binding("backspace", "back", "back", show=False),
+        Binding("escape", "back", "back", show=False),
+        *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)]]
 
     def __init__(self, session: Session, color: bool = True, fake_clock: float | None = None,
                  clock: Any = None, bot_delay: float = 0.4, auto: bool = True):
@@ -213,10 +214,11 @@ class TableApp(App):
         self.query_one("#status", Static).update(status_text(view, self.session, self.clock.now(), mode, self.scores,
                                                              self.size.width))
         if mode == COVER:
+            assert c.viewer is not None         # the screen is covered from a person
             self.query_one("#board", Static).update(Text(f"\n  The screen is hidden: pass it to P{c.viewer + 1}."))
         else:
             if mode in (BETWEEN, OVER) and self.session.hand_end is not None:
-                view = self.session.hand_end_view(c.viewer)      # the hand as it ended
+                view = cast(dict, self.session.hand_end_view(c.viewer))      # the hand as it ended
             targets, chosen = c.board_marks()
             cursor = self.cursor if self.focused is self.query_one("#board") else None
             board = self.board.table(view, c.marked(), cursor, targets, chosen, self.session.last_trick)
@@ -243,7 +245,7 @@ class TableApp(App):
         log.update(Text("\n".join(last_lines([_shown(line) for line in lines[-height:]], height, width))))
 
     def _draw_choices(self) -> None:
-        choices = self.query_one("#choices", OptionList)
+        choices = self.query_one("#choices", ChoiceList)
         options = self.controller.options()
         wanted = [(o.label, o.marked, o.enabled) for o in options]
         if getattr(choices, "_shown", None) == wanted:
@@ -337,7 +339,7 @@ class TableApp(App):
         c.pick(place, shown)
         self.redraw()
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:      # as Textual's own (going back a screen), which it replaces
         self.controller.back()
         self.redraw()
 

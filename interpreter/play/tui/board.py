@@ -81,6 +81,7 @@ class Board:
         self.spots, self._cursor, self._targets, self._chosen = [], cursor, targets, chosen
         out = Text()
         mine_team = self._my_team(view)
+        others: dict[str, list[tuple[str, list[int]]]]      # each other owner's piles: (zone, indexes)
         shared, mine, others = [], [], {}
         for zone in self._zones_in_order(view):
             labels = view["pile_names"][zone]
@@ -96,9 +97,9 @@ class Board:
                     others.setdefault(owner, []).append((zone, indexes))
         cups = dice_cups(view)
         if cups is not None:        # each seat's cup is drawn with the seat, every seat listed
-            for owner in range(len(cups)):
-                if owner != self.seat:
-                    others.setdefault(f"P{owner + 1}", [])
+            for cup_owner in range(len(cups)):
+                if cup_owner != self.seat:
+                    others.setdefault(f"P{cup_owner + 1}", [])
         elif view["dice"]:
             out.append("dice ", style="dim")
             for k, die in enumerate(view["dice"]):
@@ -111,6 +112,7 @@ class Board:
                 self._last_trick(out, last_trick)
         self._section(out, "Table", [self._zone_line(view, z, ix, changed, full=True) for z, ix in shared])
         if self.me is not None:
+            assert self.seat is not None        # ``me`` names the seat
             own_cup = [self._cup(cups, self.seat)] if cups is not None else []
             self._section(out, f"You ({self.me}){self._marks(view, self.seat)}",
                           own_cup + [self._zone_line(view, z, ix, changed, full=True) for z, ix in mine])

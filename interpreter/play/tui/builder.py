@@ -99,7 +99,7 @@ class MoveBuilder:
         """The ``k``th parameter's value (of the move being built) as the person reads it."""
         if self.words is None:
             return value_text(value)
-        params = self.words.params(self.name)
+        params = self.words.params(self.name) if self.name is not None else []
         return self.words.value(self.name, params[k] if k < len(params) else None, value, self.seat)
 
     def kind(self) -> str | None:

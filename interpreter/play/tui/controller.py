@@ -73,6 +73,7 @@ class Controller:
         if mode == BETWEEN:
             return [Option("ready: Go!", "ready")]
         if mode == COVER:
+            assert self.viewer is not None      # the screen is covered from a person
             return [Option(f"I am P{self.viewer + 1}: show my cards", "uncover")]
         if mode == OVER:
             return [Option("quit", "quit")]
@@ -89,6 +90,7 @@ class Controller:
         its place (shown disabled for ``GONE_SECONDS`` once it is no longer possible, then the list
         closes up), new ones come after. Once the person chooses (the path changes), or in turns,
         the list is as it comes."""
+        assert self.builder is not None     # ``options``: a move is being built
         keys = [o.key for o in options]
         path = (len(self.builder.actions), self.builder.path())
         if not self.session.free_play or any(isinstance(k, tuple) and k[0] in ("toggle", "member") for k in keys):
@@ -114,6 +116,7 @@ class Controller:
     def _preview(self, option: Option) -> str | None:
         """For a choice that makes one move, what that move would score now (``+28``), where the
         game has a score and the preview tells nothing new (``preview.py``)."""
+        assert self.builder is not None and self.viewer is not None     # ``options``: a person builds a move
         moves = self.builder.moves_with(option.key) if self.session.game.score is not None else []
         if len(moves) != 1:
             return None
@@ -128,11 +131,13 @@ class Controller:
         if mode == BETWEEN:
             return "Hand over. Enter when ready."
         if mode == COVER:
+            assert self.viewer is not None      # the screen is covered from a person
             return f"Pass the screen to P{self.viewer + 1}, then press Enter."
         if mode == OVER:
             return "Game over."
         if mode == WATCH:
             return "The bots are playing."
+        assert self.viewer is not None          # a person plays
         if not self.seen_moves:
             return "You have no move now: wait for the others."
         path = self.builder.path() if self.builder else ""
@@ -223,6 +228,7 @@ class Controller:
         turns it); with several, the choice narrows to them. False when there is none."""
         if place[0] != "pile":          # an empty pile, or one whose cards are all hidden
             return False
+        assert self.builder is not None     # ``pick``: a move is being built
         s = self.session
         if own_pile(s.game, s.state, place[1], self.viewer) != place[2]:
             return False
@@ -247,6 +253,7 @@ class Controller:
 
     def _made(self) -> bool:
         """Submit the move once every choice is made; True when it was submitted."""
+        assert self.builder is not None     # ``choose`` and ``pick``: a move is being built
         move = self.builder.complete()
         if move is None and self.builder.name is not None and not self.kinds[self.builder.name]:
             move = self.builder.matching()[0]
@@ -285,6 +292,7 @@ class Controller:
         return self.submit(move)
 
     def submit(self, move: Any) -> bool:
+        assert self.viewer is not None      # a person's move
         self.clock.acted()
         submitted = self.session.submit(self.viewer, move, self.clock.now())
         self.builder = None
@@ -326,6 +334,7 @@ class Controller:
 
     def _replay(self, old: MoveBuilder) -> None:
         """The choices of ``old`` made again in the new list, as far as they still lead somewhere."""
+        assert self.builder is not None     # the new list's builder
         for n, action in enumerate(old.actions):
             if not self.builder.replay(action):
                 gone = old.name if n == 0 and action[0] == "choose" else old.path()

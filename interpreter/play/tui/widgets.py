@@ -2,10 +2,22 @@
 list of choices, and the board with its cursor. They hand every decision to the app."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, cast
 
 from textual.binding import Binding
 from textual.widgets import Input, OptionList, Static
+
+
+class TableActions(Protocol):
+    """What the board pane asks of its app (``TableApp``)."""
+
+    def step_cursor(self, dx: int, dy: int) -> None: ...
+
+    def pick_at_cursor(self) -> None: ...
+
+    def click_at(self, x: int, y: int) -> None: ...
+
+    def redraw(self) -> None: ...
 
 
 class MoveInput(Input):
@@ -49,6 +61,8 @@ class MoveInput(Input):
 class ChoiceList(OptionList):
     """The choices of the move being built; Tab goes to the board."""
 
+    _shown: list[tuple[str, bool, bool]]     # the choices drawn last (``TableApp._draw_choices``)
+
     BINDINGS = [Binding("tab", "app.focus_board", show=False)]
 
 
@@ -60,19 +74,24 @@ class BoardPane(Static, can_focus=True):
                 Binding("enter", "pick", show=False), Binding("space", "pick", show=False),
                 Binding("tab", "app.focus_choices", show=False)]
 
+    @property
+    def table_app(self) -> TableActions:
+        """The app the pane is in: the table's."""
+        return cast(TableActions, self.app)
+
     def action_step(self, dx: int, dy: int) -> None:
-        self.app.step_cursor(dx, dy)
+        self.table_app.step_cursor(dx, dy)
 
     def action_pick(self) -> None:
-        self.app.pick_at_cursor()
+        self.table_app.pick_at_cursor()
 
     def on_click(self, event: Any) -> None:
         offset = event.get_content_offset(self)
         if offset is not None:
-            self.app.click_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
+            self.table_app.click_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
 
     def on_focus(self) -> None:
-        self.app.step_cursor(0, 0)         # the cursor shows, where it was or on a card to move
+        self.table_app.step_cursor(0, 0)         # the cursor shows, where it was or on a card to move
 
     def on_blur(self) -> None:
-        self.app.redraw()
+        self.table_app.redraw()
