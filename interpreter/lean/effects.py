@@ -151,7 +151,7 @@ class EffectWriter:
 
     def _seat_code(self, seat: Code) -> str:
         """A seat's index from an expression that gives a seat (none fails) or a number (taken
-        round the table), as ``effects._seat_number`` takes it."""
+        round the table), as ``dice_effects.seat_number`` takes it."""
         if strip(seat.type) != SEAT:
             if holds_objects(seat.type):        # a card's id or a pile's number would pass for a number
                 raise Unsupported(f"a cup of {seat.type}")

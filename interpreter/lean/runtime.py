@@ -295,7 +295,7 @@ def roll_cup(s: Any, owner: int, which: Any, faces: int, keep_sorted: bool) -> N
 
 
 def thrown(s: Any, dice: list, which: Any, faces: int, keep_sorted: bool) -> list:
-    """``effects._thrown``: a new list of ``dice`` with the dice showing the values ``which``
+    """``dice_effects.thrown``: a new list of ``dice`` with the dice showing the values ``which``
     gives thrown again, drawing from ``s.rng`` as the reference does."""
     kept = list(dice)
     for value in (which if isinstance(which, list) else [which]):
@@ -309,7 +309,7 @@ def thrown(s: Any, dice: list, which: Any, faces: int, keep_sorted: bool) -> lis
 
 
 def seat_number(value: Any, players: int) -> int:
-    """``effects._seat_number`` of a value that is no seat: an int taken round the table."""
+    """``dice_effects.seat_number`` of a value that is no seat: an int taken round the table."""
     if type(value) is not int:
         raise Failed
     return value % players
