@@ -14,10 +14,10 @@ from tests.helpers import ROOT
 
 PACKAGE = ROOT / "interpreter"
 # The stages, lowest first: a module may import its own stage and those below it, never above.
-STAGES = ["errors", "limits", "installed", "expr", "load", "engine", "lean", "bots", "play", "tools", "adapters", "api",
+STAGES = ["errors", "limits", "expr", "load", "engine", "lean", "bots", "play", "tools", "adapters", "api",
           "commands"]
 # The shared roots every stage may use.
-SHARED = {"errors", "limits", "installed"}
+SHARED = {"errors", "limits"}
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:

@@ -79,7 +79,7 @@ def test_the_wheel_runs_from_any_folder_with_its_own_grammar_and_games(built, tm
     done = subprocess.run([sys.executable, "-m", "interpreter", "validate", "liars_dice", "kuhn_poker"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)
     assert (done.returncode, done.stdout) == (0, "liars_dice: ok\nkuhn_poker: ok\n")
-    where = "import interpreter, interpreter.installed as i; print(interpreter.__file__); print(i.grammar_file())"
+    where = "import interpreter, interpreter.expr.installed as i; print(interpreter.__file__); print(i.grammar_file())"
     located = subprocess.run([sys.executable, "-c", where], cwd=tmp_path, env=env, capture_output=True, text=True,
                              timeout=60, check=True)
     assert located.stdout.splitlines() == [str(target / "interpreter" / "__init__.py"),

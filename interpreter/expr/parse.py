@@ -10,7 +10,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from .. import limits
-from ..installed import grammar_file
+from .installed import grammar_file
 from . import user_cache
 from ..errors import ExprSyntaxError, LimitError, Position, Source
 from . import nodes as n

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 import lark
 
 from .. import limits
-from ..installed import grammar_file
+from .installed import grammar_file
 from . import user_cache
 
 KIND = "trees"

@@ -1,14 +1,14 @@
 """The games that come with the package, found by name: ``rules play NAME`` from any folder.
 
 The checkout's ``games/`` folder is the one source: the build installs its files as the data
-package ``interpreter.games`` (``installed.py``); run from a checkout, the folder itself is used.
+package ``interpreter.games`` (``expr/installed.py``); run from a checkout, the folder itself is used.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..errors import YamlError, did_you_mean
-from ..installed import data_folder
+from ..expr.installed import data_folder
 
 
 def games_folder() -> Path | None:
