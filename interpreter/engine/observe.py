@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .views import view
+from .views import dice_cups, view
 
 TEXT_FORMAT: dict[str, Any] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
 
@@ -78,7 +78,8 @@ class TensorLayout:
         out += _one_hot(self.game.phase_names.index(seen["phase"]), len(self.game.phase_names))
         out += [float(seen["round"]), float(seen["over"])]
         faces = self.game.dice_faces
-        for value in _each_die(seen["dice"]):
+        cups = dice_cups(seen["dice"])
+        for value in seen["dice"] if cups is None else [die for cup in cups for die in cup]:
             out += [0.0] * faces if value is None else _one_hot(value - 1, faces)
         for name in self.pile_counts:
             for pile in seen["zones"][name]:
@@ -155,8 +156,3 @@ def _leaf(value: Any, codes: dict) -> float:
     if isinstance(value, (list, dict)):
         return float(len(value))
     return 0.0
-
-
-def _each_die(dice: list) -> list:
-    """The dice of a view one after the other: the table's, or cup after cup."""
-    return [value for cup in dice for value in cup] if dice and isinstance(dice[0], list) else dice

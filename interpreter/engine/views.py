@@ -104,6 +104,12 @@ def dice_seen(game: Any, state: State, seat: int | None) -> list:
             for owner, cup in enumerate(state.dice)]
 
 
+def dice_cups(dice: list) -> list[list] | None:
+    """A view's dice as cups (one list per seat, a die not seen being None) when each seat has its
+    own, else None: they are then the table's, a flat list of values."""
+    return dice if dice and isinstance(dice[0], list) else None
+
+
 def cup_visible(game: Any, state: State, owner: int, seat: int | None) -> bool:
     """May ``seat`` (None: a spectator) see the values of ``owner``'s cup?"""
     if game.dice_visible_to == "all" or owner in state.dice_shown:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.views import dice_cups
 from .card_text import card_text, hand_text, team_lines, trick_lines
 from .grid_text import grid_lines
 from .words import Names
@@ -48,13 +49,6 @@ def _title(view: dict, names: list[str], words: Names | None) -> str:
     return f"== {view['game']}: round {view['round']}, {phase}{who} =="
 
 
-def dice_cups(view: dict) -> list[list] | None:
-    """Each seat's cup when the game gives every seat its own dice (a die the viewer may not see
-    is None), else None: the view's dice are then the table's, a flat list of values."""
-    dice = view["dice"]
-    return dice if dice and isinstance(dice[0], list) else None
-
-
 def die_text(value: int | None) -> str:
     """A die's value, or ``?`` for a die the viewer may not see."""
     return HIDDEN_DIE if value is None else str(value)
@@ -62,7 +56,7 @@ def die_text(value: int | None) -> str:
 
 def dice_text(dice: list, names: list[str]) -> str:
     """A view's dice: ``3 4 6`` for the table's; with a cup per seat ``P1 3 4 6 · P2 ? ? ?``."""
-    if not isinstance(dice[0], list):
+    if dice_cups(dice) is None:
         return " ".join(str(d) for d in dice)
     return " · ".join(" ".join([name] + [die_text(d) for d in cup]) for name, cup in zip(names, dice))
 

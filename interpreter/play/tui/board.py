@@ -20,10 +20,11 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from ...engine.views import dice_cups
 from ..card_text import TRUMP_MARK, card_text, suit_text
 from ..grid_text import grid_lines
 from ..hand_events import hand_owners
-from ..render import _cell, _plain, cell_text, dice_cups, die_text, long_row_text, split_long_rows
+from ..render import _cell, _plain, cell_text, die_text, long_row_text, split_long_rows
 from ..words import Words
 
 RED_SUITS = ("♥", "♦")
@@ -95,7 +96,7 @@ class Board:
                     mine.append((zone, indexes))
                 else:
                     others.setdefault(owner, []).append((zone, indexes))
-        cups = dice_cups(view)
+        cups = dice_cups(view["dice"])
         if cups is not None:        # each seat's cup is drawn with the seat, every seat listed
             for cup_owner in range(len(cups)):
                 if cup_owner != self.seat:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.values import Card, Seat, ZoneRef, seat
-from ..render import dice_cups
+from ...engine.views import dice_cups
 
 
 def _owners(view: dict, zone: str) -> int:
@@ -47,7 +47,7 @@ def candidates(place: tuple, view: dict, cards: dict[tuple, Any]) -> list:
 
 def _dice_of(view: dict, owner: int | None) -> list:
     """The table's dice, or ``owner``'s cup where each seat has one (none without an owner)."""
-    cups = dice_cups(view)
+    cups = dice_cups(view["dice"])
     if cups is None:
         return view["dice"]
     return cups[owner] if owner is not None else []
@@ -55,7 +55,7 @@ def _dice_of(view: dict, owner: int | None) -> list:
 
 def _die_place(view: dict, k: int) -> tuple:
     """The place of the die ``k`` of the viewer's dice (``_dice_of``)."""
-    return ("die", k) if dice_cups(view) is None else ("die", k, view["seat"])
+    return ("die", k) if dice_cups(view["dice"]) is None else ("die", k, view["seat"])
 
 
 def places_of(values: list, view: dict, cards: dict[tuple, Any]) -> frozenset:
