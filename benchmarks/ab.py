@@ -43,7 +43,10 @@ engine_name, _, extra = sys.argv[6].partition("+")
 engine = {"engine": engine_name} if engine_name not in ("", "lean") else {}
 if extra == "nocache":
     from interpreter.engine import listing_cache
-    listing_cache.MODE = "off"
+    if hasattr(listing_cache.MODE, "set"):      # a context variable; a plain text in older checkouts
+        listing_cache.MODE.set("off")
+    else:
+        listing_cache.MODE = "off"
 loaded = load_game(spec, **engine)
 try:
     from interpreter.lean import lean_game

@@ -32,3 +32,27 @@ def test_bots_samples_replays_and_action_spaces_take_the_loaded_game(tmp_path):
     assert played.exit_code == 0, played.output
     loaded = read_record(str(record))
     assert replay(game, loaded) == replay(game.game, loaded, game.digest())
+
+
+def test_a_watcher_hears_the_log_lines_and_round_ends_of_its_own_state_only():
+    class Heard:
+        def __init__(self):
+            self.lines, self.rounds = [], []
+
+        def heard(self, text):
+            self.lines.append(text)
+
+        def round_ended(self, state):
+            self.rounds.append(state.round)
+
+    game = load_game("euchre")
+    state = game.new_state(4, 3)
+    state.watcher = watcher = Heard()
+    bots = [make_bot("greedy", game, seat, seed=1) for seat in range(4)]   # each tries moves on copies
+    while not state.over:
+        moves = game.legal_moves(state)
+        game.apply(state, bots[moves[0].seat].choose(state, moves))
+    assert watcher.lines == ["P1 orders up QH: hearts are trumps.",
+                             "P1 made hearts and took 3 of the 5 tricks: the makers score 1."]
+    assert watcher.rounds == [1]
+    assert state.clone().watcher is None and state.clone() == state

@@ -121,6 +121,24 @@ def test_the_log_holds_the_games_own_lines_once_and_not_those_of_positions_a_bot
                     "Hand 1:", "  T1: tricks taken 3, points 1", "  T2: tricks taken 2, points -1"]
 
 
+def test_two_tables_of_one_loaded_game_each_hear_their_own_lines():
+    """The game is shared, what a table hears rides on its state: a second table made later (or
+    played in between) takes nothing from the first, and the game object is left as it was."""
+    loaded = load("euchre")
+    before = dict(vars(loaded.game))
+    first = Session(loaded, 4, 3, "greedy", set())
+    second = Session(loaded, 4, 4, "greedy", set())
+    second.advance()
+    first.advance()
+    alone = Session(load("euchre"), 4, 3, "greedy", set())
+    alone.advance()
+    assert first.log_lines(None) == alone.log_lines(None)
+    assert "P1 orders up Q♥: hearts are trumps." in first.log_lines(None)
+    assert "P1 orders up Q♥: hearts are trumps." not in second.log_lines(None)
+    assert first.hand_end == alone.hand_end and first.hand_end != second.hand_end
+    assert vars(loaded.game).keys() == before.keys()
+
+
 def test_the_last_trick_of_a_hand_is_taken_by_its_winner():
     """The hand ends with the trick: its cards leave the table with the rest, and new hands are
     dealt; the winner is the trick's by the game's rules, whoever's pile grew."""

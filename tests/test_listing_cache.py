@@ -34,12 +34,8 @@ def load(name: str, **options: str):
 
 def under(mode: str, run):
     """``run()``'s outcome with the cache in ``mode``."""
-    saved = listing_cache.MODE
-    listing_cache.MODE = mode
-    try:
+    with listing_cache.mode(mode):
         return outcome(run)
-    finally:
-        listing_cache.MODE = saved
 
 
 def listed(game, state, seat) -> list:

@@ -8,7 +8,6 @@ import sys
 import click
 
 from .common import (
-    MAX_PLAYERS,
     FiniteFloat,
     check_bot_kind,
     fail,

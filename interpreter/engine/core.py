@@ -13,7 +13,7 @@ from ..errors import EvalError, IllegalMove, LimitError, OptionError, PresetErro
 from ..expr.ops import show
 from ..limits import MAX_MOVES_PER_GAME, MAX_PLAYERS
 from . import flow, rng
-from .context import Ctx, active, active_pairs
+from .context import Ctx, active, evaluating
 from .legal import acting_seats, find_move, has_move, legal_moves
 from .moves import Move
 from .state import Presets, State
@@ -170,7 +170,7 @@ def apply_move(game: Any, state: State, move: Move | str, seat: int | None = Non
     ctx = Ctx(game, state, move.seat)
     env = dict(zip(names, move.args)) if names else {}
     number = state.moves + 1
-    active_pairs.append((game, state))      # ``with active(game, state)``, without its object
+    evaluating.pairs.append((game, state))      # ``with active(game, state)``, without its object
     try:
         definition.run(ctx, env)
         state.moves += 1
@@ -179,7 +179,7 @@ def apply_move(game: Any, state: State, move: Move | str, seat: int | None = Non
         raise in_game(error, game, state, f"{seat_name(move.seat)} played '{move.text}'",
                       f"move {number}") from None
     finally:
-        active_pairs.pop()
+        evaluating.pairs.pop()
     return move
 
 

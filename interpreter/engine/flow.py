@@ -140,8 +140,10 @@ def _end_round(ctx: Ctx) -> None:
     game, state = ctx.game, ctx.state
     game.round_end(ctx, {})
     ctx.signals.clear()
-    if game.round_watcher is not None:
-        game.round_watcher(state)
+    # The watcher (a front end) keeps the hand's last position to show it: the next round's
+    # start clears the table.
+    if state.watcher is not None:
+        state.watcher.round_ended(state)
     if state.over:
         return
     if game.rounds is not None and state.round >= _count(game.rounds(ctx, {}), game.rounds):

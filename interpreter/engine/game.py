@@ -89,11 +89,7 @@ class Game:
         self.phase_names = [p["name"] for p in data["flow"]["phases"]]
         self._decks = data.get("decks", {})
         self._card_tables: dict[int, list[Card]] = {}
-        self.logger: Callable | None = None
         self.choice_targets: set[str] = set()    # the variables a choose_random effect sets
-        # Called with the state when a round has ended, before the next one starts (a front end
-        # keeps the hand's last position to show it: the next round's start clears the table).
-        self.round_watcher: Callable | None = None
         GameCompiler(self, spec).compile()
         # The flow after a move: flow.settle, or with the engine ``compiled`` code generated for
         # this game's phases (codegen_flow.py, which reads the compiled game).
@@ -312,8 +308,10 @@ class Game:
         return teams[seat] if teams else seat
 
     def log(self, ctx: Any, text: str) -> None:
-        if self.logger is not None:
-            self.logger(ctx, text)
+        """A log line of the game, told to whoever watches the state it was said in."""
+        watcher = ctx.state.watcher
+        if watcher is not None:
+            watcher.heard(text)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -15,7 +15,7 @@ from ..limits import MAX_EVAL_STEPS, MAX_MOVE_CHOICES
 from . import interrupts, listing_cache
 from .choices import choices_of
 from .codegen_legal import Enough as _Enough
-from .context import Ctx, active_pairs
+from .context import Ctx, evaluating
 from .moves import Move, show
 from .state import State
 from .where import in_game, seat_name
@@ -27,22 +27,22 @@ def acting_seats(game: Any, state: State) -> list[int]:
         return []
     if state.current is not None:
         return [state.current]
-    active_pairs.append((game, state))
+    evaluating.pairs.append((game, state))
     try:
         return [s for s in range(state.players) if _legal(game, state, s, first_only=True)]
     finally:
-        active_pairs.pop()
+        evaluating.pairs.pop()
 
 
 def has_move(game: Any, state: State, seat: int) -> bool:
     """Whether ``seat`` has a legal move now: the listing stops at the first one found."""
     if state.over:
         return False
-    active_pairs.append((game, state))
+    evaluating.pairs.append((game, state))
     try:
         return bool(_legal(game, state, seat, first_only=True))
     finally:
-        active_pairs.pop()
+        evaluating.pairs.pop()
 
 
 def legal_moves(game: Any, state: State, seat: int | None = None) -> list[Move]:
@@ -55,11 +55,11 @@ def legal_moves(game: Any, state: State, seat: int | None = None) -> list[Move]:
         if not seats:
             return []
         seat = seats[0]
-    active_pairs.append((game, state))      # ``with active(game, state)``, without its object
+    evaluating.pairs.append((game, state))      # ``with active(game, state)``, without its object
     try:
         return _legal(game, state, seat)
     finally:
-        active_pairs.pop()
+        evaluating.pairs.pop()
 
 
 def legal_moves_as_asked(game: Any, state: State, seat: int) -> list[Move]:
@@ -68,11 +68,11 @@ def legal_moves_as_asked(game: Any, state: State, seat: int) -> list[Move]:
     moves; the parts of the state the seat's cached listings read are not compared again."""
     if state.over:
         return []
-    active_pairs.append((game, state))
+    evaluating.pairs.append((game, state))
     try:
         return _legal(game, state, seat, compared=True)
     finally:
-        active_pairs.pop()
+        evaluating.pairs.pop()
 
 
 def _legal(game: Any, state: State, seat: int, first_only: bool = False, compared: bool = False) -> list[Move]:
@@ -80,7 +80,7 @@ def _legal(game: Any, state: State, seat: int, first_only: bool = False, compare
     ``compared``: see ``legal_moves_as_asked``."""
     if state.current is not None and seat != state.current:
         return []
-    mode = listing_cache.MODE       # listing_cache.enabled, written out: asked on every listing
+    mode = listing_cache.MODE.get()     # listing_cache.enabled, written out: asked on every listing
     if mode == "all" or mode == "free" and state.current is None:
         try:
             return _cached(game, state, seat, first_only, compared)

@@ -11,22 +11,40 @@ state (a move, the flow, a scenario's start, a test writing into it), an equal p
 part, and the listing of a move depends on nothing but the parts it reads.
 
 The cache lives on the state (``State.listings``: never cloned, serialised or compared), so it
-ends with it. ``MODE`` says where it is used: ``"free"`` (phases without turns, the default),
-``"all"`` (every listing: the tests use it to check the reads of every game) or ``"off"``.
+ends with it. ``MODE`` (a context variable: ``with listing_cache.mode("all"):``) says where it is
+used: ``"free"`` (phases without turns, the default), ``"all"`` (every listing: the tests use it
+to check the reads of every game) or ``"off"``.
 """
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Any, Callable
 
 from .reads import ME, move_reads
 from .values import ZoneRef, copy_value
 
-MODE = "free"
+MODES = ("free", "all", "off")
+MODE: ContextVar[str] = ContextVar("listing_cache_mode", default="free")
 _MISSING = object()
 
 
+@contextlib.contextmanager
+def mode(name: str) -> Iterator[None]:
+    """The cache used in ``name``'s way (one of ``MODES``) while the block runs, in this context."""
+    if name not in MODES:
+        raise ValueError(f"the listing cache's mode is one of {', '.join(MODES)}, not '{name}'")
+    token = MODE.set(name)
+    try:
+        yield
+    finally:
+        MODE.reset(token)
+
+
 def enabled(state: Any) -> bool:
-    return MODE == "all" or MODE == "free" and state.current is None
+    used = MODE.get()
+    return used == "all" or used == "free" and state.current is None
 
 
 def for_seat(game: Any, state: Any, seat: int, compare: bool = True) -> "SeatCache":

@@ -23,7 +23,7 @@ from ..expr import (
     register_object_type,
 )
 from . import grids
-from .context import active_game, active_pair, active_pairs, active_state
+from .context import active_game, active_pair, active_state, evaluating
 from .values import Card, Seat, ZoneRef, seat, seats, zone_ref
 
 
@@ -158,7 +158,7 @@ def game_types(game: Any, variables: dict, zones: dict, card_attributes: dict[st
 # (one pile per owner) written out, the others left to it.
 
 def _zone_cards(ref: ZoneRef) -> list[Card]:
-    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
+    game, state = pairs[-1] if (pairs := evaluating.pairs) else active_pair()     # no call: read on every move
     table = game.card_table(state.players)
     name = ref.name
     ids = game.pile(state, ref) if name in game.pile_counts else state.zones[name][ref.owner or 0]
@@ -167,7 +167,7 @@ def _zone_cards(ref: ZoneRef) -> list[Card]:
 
 def _end_card(ref: ZoneRef, last: bool) -> Card | None:
     """The top (or bottom) card without building the whole list: members read on every move."""
-    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
+    game, state = pairs[-1] if (pairs := evaluating.pairs) else active_pair()     # no call: read on every move
     ids = game.pile(state, ref)
     for card in (reversed(ids) if last else ids):
         if card is not None:
@@ -177,7 +177,7 @@ def _end_card(ref: ZoneRef, last: bool) -> Card | None:
 
 def _top(ref: ZoneRef) -> Card | None:
     """``_end_card(ref, True)`` with its common case first: the last id of the pile is a card."""
-    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
+    game, state = pairs[-1] if (pairs := evaluating.pairs) else active_pair()     # no call: read on every move
     name = ref.name
     ids = game.pile(state, ref) if name in game.pile_counts else state.zones[name][ref.owner or 0]
     if ids and ids[-1] is not None:
@@ -186,14 +186,14 @@ def _top(ref: ZoneRef) -> Card | None:
 
 
 def _size(ref: ZoneRef) -> int:
-    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
+    game, state = pairs[-1] if (pairs := evaluating.pairs) else active_pair()     # no call: read on every move
     name = ref.name
     ids = game.pile(state, ref) if name in game.pile_counts else state.zones[name][ref.owner or 0]
     return len(ids) - ids.count(None)
 
 
 def _empty(ref: ZoneRef) -> bool:
-    game, state = active_pairs[-1] if active_pairs else active_pair()     # no call: read on every move
+    game, state = pairs[-1] if (pairs := evaluating.pairs) else active_pair()     # no call: read on every move
     name = ref.name
     ids = game.pile(state, ref) if name in game.pile_counts else state.zones[name][ref.owner or 0]
     return not ids or len(ids) == ids.count(None)
@@ -220,7 +220,7 @@ def seat_type_for(game: Any, variables: dict, zones: dict, zone_type: ObjectType
         "number": Member(INT, lambda s: s.index + 1, "the seat number from 1"),
         # The state read straight from the stack of active pairs (``active_state`` without its
         # call) in the members read most.
-        "team": Member(INT, lambda s: game.team_of(active_pairs[-1][1] if active_pairs else active_state(), s.index),
+        "team": Member(INT, lambda s: game.team_of(pairs[-1][1] if (pairs := evaluating.pairs) else active_state(), s.index),
                        "the seat's team, from 0"),
     }
     for name, init in variables.get("seat", {}).items():
@@ -237,7 +237,7 @@ def seat_type_for(game: Any, variables: dict, zones: dict, zone_type: ObjectType
 
 
 def _seat_member(name):
-    return lambda s: (active_pairs[-1][1] if active_pairs else active_state()).seat_vars[s.index][name]
+    return lambda s: (pairs[-1][1] if (pairs := evaluating.pairs) else active_state()).seat_vars[s.index][name]
 
 
 def _team_member(game, name):
@@ -249,7 +249,7 @@ def card_type_for(attributes: dict[str, Any]) -> ObjectType:
     members = {
         "id": Member(INT, plain_reads((("attr", "id"),), lambda c: c.id), "the card's unique number"),
         "label": Member(STR, plain_reads((("attr", "label"),), lambda c: c.label), "the card's short name"),
-        "face_up": Member(BOOL, lambda c: c.id in (active_pairs[-1][1] if active_pairs else active_state()).face_up,
+        "face_up": Member(BOOL, lambda c: c.id in (pairs[-1][1] if (pairs := evaluating.pairs) else active_state()).face_up,
                           "whether the card lies face up"),
         "owner": Member(ANY, lambda c: c.attrs.get("owner"), "the seat whose deck the card belongs to"),
         "deck": Member(STR, lambda c: c.attrs.get("deck"), "the name of the card's deck"),
@@ -283,9 +283,10 @@ class _ActiveMembers(Mapping):
     def get(self, name: str, default: Any = None) -> Any:
         # The hot path of every member read whose type was not known statically: the active
         # pair is read straight from the stack, not through active_game().
-        if not active_pairs:
+        pairs = evaluating.pairs
+        if not pairs:
             active_game()       # raises the error for a read outside of a game
-        return getattr(active_pairs[-1][0].types, self.kind).members.get(name, default)
+        return getattr(pairs[-1][0].types, self.kind).members.get(name, default)
 
     def __iter__(self):
         return iter(self._members())

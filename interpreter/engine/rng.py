@@ -5,12 +5,21 @@ Python's ``random.Random`` (a 625-word state) is not. All randomness in a game c
 """
 from __future__ import annotations
 
+import threading
+
 MASK = (1 << 64) - 1
 
-# While set (``draws_from``), every draw of ``below`` comes from this function of the bound instead
-# of the generator, whose state is then left as it was: how chance is made explicit (each draw
-# an outcome) for researchers' adapters. None in ordinary play.
-_draw_source = None
+
+class _Drawing(threading.local):
+    """While ``source`` is set (``draws_from``), every draw of ``below`` comes from this function of
+    the bound instead of the generator, whose state is then left as it was: how chance is made
+    explicit (each draw an outcome) for researchers' adapters. None in ordinary play. One per
+    thread, as the states being evaluated (``context.evaluating``)."""
+
+    source = None
+
+
+_drawing = _Drawing()
 
 
 class draws_from:
@@ -22,13 +31,11 @@ class draws_from:
         self.pick = pick
 
     def __enter__(self):
-        global _draw_source
-        self.saved, _draw_source = _draw_source, self.pick
+        self.saved, _drawing.source = _drawing.source, self.pick
         return self
 
     def __exit__(self, *exc) -> None:
-        global _draw_source
-        _draw_source = self.saved
+        _drawing.source = self.saved
 
 
 def seed_state(seed: int) -> int:
@@ -49,8 +56,9 @@ def below(state: int, n: int) -> tuple[int, int]:
     """A uniform integer in [0, n) without modulo bias, and the new state."""
     if n <= 0:
         raise ValueError("below() needs a positive bound")
-    if _draw_source is not None:
-        return _draw_source(n), state
+    source = _drawing.source
+    if source is not None:
+        return source(n), state
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
         state = (state + 0x9E3779B97F4A7C15) & MASK         # next_u64 written out: a bot draws at every move
@@ -66,7 +74,7 @@ def shuffled(state: int, items: list) -> tuple[list, int]:
     """A Fisher-Yates shuffled copy of items, and the new state: the draws of ``below``, with its
     steps written out (a whole deck is shuffled at every deal)."""
     out = list(items)
-    if _draw_source is not None:
+    if _drawing.source is not None:
         for i in range(len(out) - 1, 0, -1):
             j, state = below(state, i + 1)
             out[i], out[j] = out[j], out[i]

@@ -104,6 +104,11 @@ class State:
     # Each seat's legal moves found so far, with copies of what they read (``listing_cache``).
     # Never cloned, serialised or compared.
     listings: Any = field(default=None, repr=False)
+    # Who hears this very state's log lines and round ends (a table), not the copies a bot plays
+    # on while it thinks: ``watcher.heard(ctx, text)``, ``watcher.round_ended(state)``. Kept on the
+    # state, not the game, so that one game serves any number of tables. Never cloned, serialised
+    # or compared.
+    watcher: Any = field(default=None, repr=False)
 
     def clone(self) -> "State":
         return State(

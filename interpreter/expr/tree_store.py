@@ -10,6 +10,7 @@ hold (and those it no longer has are dropped). A text that fails to parse is nev
 from __future__ import annotations
 
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -32,12 +33,13 @@ class _Load:
         self.used: dict[str, Any] = {}
 
 
-_loading: _Load | None = None
+# The file being loaded in this context (loads in several threads at once keep their own trees).
+_loading: ContextVar[_Load | None] = ContextVar("tree_store_loading", default=None)
 
 
 def tree(text: str, parse: Callable[[str], Any]) -> Any:
     """The tree of ``text``: the file's kept one, else ``parse(text)``."""
-    load = _loading
+    load = _loading.get()
     if load is None:
         return parse(text)
     found = load.kept.get(text)
@@ -50,17 +52,16 @@ def tree(text: str, parse: Callable[[str], Any]) -> Any:
 @contextmanager
 def kept_for(name: str) -> Iterator[None]:
     """While the file ``name`` is loaded: its trees looked up first, and kept when the load succeeds."""
-    global _loading
     code = _parser_digest()
     if code is None:
         yield
         return
-    outer, load = _loading, _Load(user_cache.key(code, lark.__version__, name))
-    _loading = load
+    load = _Load(user_cache.key(code, lark.__version__, name))
+    token = _loading.set(load)
     try:
         yield
     finally:
-        _loading = outer
+        _loading.reset(token)
     if load.used.keys() != load.kept.keys():
         user_cache.store(KIND, load.entry, load.used)
 

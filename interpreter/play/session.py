@@ -82,13 +82,13 @@ class Session:
         self.pause_every_hand = False   # pause at the end of every hand, with turns too
         self._said: list[str] = []      # the game's log lines of the move being applied
         # The game's log lines and hand ends of this very state, not of the positions a bot
-        # imagines while it thinks (a greedy bot plays moves on guessed states).
-        self.game.logger = self._heard
+        # imagines while it thinks (a greedy bot plays moves on guessed states): copies of a
+        # state have no watcher.
+        self.state.watcher = self
         self.hand_end: Any = None       # the position when the last hand ended, before the next began
         self.hand_parts: dict = {}      # the named parts of that hand's score, for each seat
         self.summed_round = 0           # the round of that hand
         self.last_trick: dict | None = None   # the trick last taken: its plays and who took it
-        self.game.round_watcher = self._hand_ended
         person = next(iter(humans)) if len(humans) == 1 else None
         self.undo_log = UndoLog(self.game, self.state, person, self._no_undo(humans))
 
@@ -105,9 +105,8 @@ class Session:
             return "cannot undo in free play: everyone moves at once"
         return None
 
-    def _hand_ended(self, state: Any) -> None:
-        if state is not self.state:
-            return
+    def round_ended(self, state: Any) -> None:
+        """The engine's word that a hand of this table's state has ended (``State.watcher``)."""
         self.hand_end = state.clone()
         self.hand_end.over = True       # a position to look at, no longer to play
         self.summed_round = state.round
@@ -238,11 +237,9 @@ class Session:
     def _still_legal(self, seat: int, text: str) -> bool:
         return any(m.text == text for m in self.loaded.legal_moves(self.state, seat))
 
-    def _heard(self, ctx, text: str) -> None:
-        """A log line of the game: kept when it comes from a move on the table's own state, not
-        from the positions a bot tries on copies of it while it chooses."""
-        if ctx.state is self.state:
-            self._said.append(text)
+    def heard(self, text: str) -> None:
+        """A log line of the game said in this table's state (``State.watcher``)."""
+        self._said.append(text)
 
     def _bot_action(self, until: float | None) -> Action | None:
         before = self._before_trick()
@@ -284,7 +281,7 @@ class Session:
                 if done["winner"] is not None:
                     self.log.append(Entry(action.time, text=f"P{done['winner'] + 1} took the trick"))
         if self.state.over and self.summed_round != self.state.round:
-            self._hand_ended(self.state)    # the game ended inside a hand (end_game): the hand is over too
+            self.round_ended(self.state)    # the game ended inside a hand (end_game): the hand is over too
         self.log.extend(Entry(action.time, text=text) for text in self._said)
         self._said.clear()
         return action

@@ -26,7 +26,7 @@ from ..engine.values import Seat
 from ..engine.views import card_visible, cup_visible
 from .card_text import card_text
 
-NOT_KEPT = ("places", "presets")      # a state's hints, not its position
+NOT_KEPT = ("places", "presets", "watcher")      # a state's hints and its table, not its position
 
 
 @dataclass
