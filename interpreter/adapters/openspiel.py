@@ -9,7 +9,10 @@ Every game is registered once under the short name ``rules`` with the parameters
 ``max_moves`` (a game still running after that many moves ends, ranked as it stands),
 ``returns`` (``ranking``: each seat's seats beaten minus seats beating it, over seats - 1, in
 [-1, 1] and zero-sum; ``results``: the game's own results, with ``min_utility``,
-``max_utility`` and ``zero_sum`` saying their bounds) and ``sampled_outcomes``. So
+``max_utility`` and ``zero_sum`` saying their bounds), ``sampled_outcomes`` and ``history`` (the
+events an information-state tensor holds, the last ones: the seat's observation tensor after
+each and its own actions in it, then its choices in progress; default 32, perfect recall up to
+that many events). So
 ``pyspiel.load_game("rules(path=games/some_game.yaml,players=2)")`` works too; a game pickles as its
 parameters and a state as its session's data (``Session.to_json``). ``str(state)`` is the whole
 state, for debugging; what a seat may see is in its observation and information state.

@@ -7,12 +7,20 @@ import numpy as np
 import pyspiel
 
 from ..engine.chance import SAMPLED
-from .session import CHANCE, DEFAULT_MAX_MOVES, TERMINAL, Session, Setup
+from .session import (
+    CHANCE,
+    DEFAULT_HISTORY,
+    DEFAULT_MAX_MOVES,
+    TERMINAL,
+    Session,
+    Setup,
+)
 
 SHORT_NAME = "rules"
 MAX_PLAYERS = 16
 PARAMETERS = {"path": "", "players": 0, "options": "", "max_moves": DEFAULT_MAX_MOVES, "returns": "ranking",
-              "min_utility": -1.0, "max_utility": 1.0, "zero_sum": False, "sampled_outcomes": SAMPLED}
+              "min_utility": -1.0, "max_utility": 1.0, "zero_sum": False, "sampled_outcomes": SAMPLED,
+              "history": DEFAULT_HISTORY}
 
 
 def _game_type(min_players: int, max_players: int, zero_sum: bool) -> pyspiel.GameType:
@@ -24,7 +32,7 @@ def _game_type(min_players: int, max_players: int, zero_sum: bool) -> pyspiel.Ga
         utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max_players, min_num_players=min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=PARAMETERS)
 
@@ -43,7 +51,7 @@ def parse_options(text: str) -> dict[str, str]:
 def _setup(params: dict) -> Setup:
     return Setup.from_file(params["path"], parse_options(params["options"]), params["players"] or None,
                            max_moves=params["max_moves"], returns=params["returns"],
-                           sampled_outcomes=params["sampled_outcomes"])
+                           sampled_outcomes=params["sampled_outcomes"], history=params["history"])
 
 
 class RulesGame(pyspiel.Game):
@@ -132,7 +140,9 @@ def resampler(seed: int = 0):
 
 class RulesObserver:
     """Observations from the seats' views: the view's text and tensor, or (perfect recall) the
-    information state. ``private_info`` none gives what every seat sees (the spectator view)."""
+    information state: its string, and its tensor of the seat's views after its last ``history``
+    events and its actions in them, then its choices in progress (``Session.information_state_tensor``). ``private_info``
+    none gives what every seat sees (the spectator view); perfect recall is always the seat's own."""
 
     def __init__(self, setup: Setup, iig_obs_type: Any, params: Any):
         if params:
@@ -140,15 +150,26 @@ class RulesObserver:
         self.setup = setup
         self.perfect_recall = iig_obs_type.perfect_recall
         self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        size = 0 if self.perfect_recall else setup.layout.size + setup.actions.size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        if self.perfect_recall:
+            self.tensor = np.zeros(setup.information_state_size, np.float32)
+            self.dict = self._information_state_pieces()
+        else:
+            self.tensor = np.zeros(setup.layout.size + setup.actions.size, np.float32)
+            self.dict = {"observation": self.tensor}
+
+    def _information_state_pieces(self) -> dict[str, np.ndarray]:
+        """Views of the tensor: the events, one row each, and the choices in progress."""
+        events = self.setup.history_events * self.setup.event_size
+        return {"events": self.tensor[:events].reshape(self.setup.history_events, self.setup.event_size),
+                "choosing": self.tensor[events:]}
 
     def _seat(self, player: int) -> int | None:
         return None if self.public_only else player
 
     def set_from(self, state: RulesState, player: int) -> None:
-        if not self.perfect_recall:
+        if self.perfect_recall:
+            self.tensor[:] = state.session.information_state_tensor(player)
+        else:
             self.tensor[:] = state.session.observation_tensor(self._seat(player))
 
     def string_from(self, state: RulesState, player: int) -> str:

@@ -11,7 +11,9 @@ sequential games applies; a simultaneous-move game would need a rule for two sea
 card, which the engine resolves by the clock and the game does not state.
 
 Observations come from the seats' views only: the observation is the view's canonical text, and
-the information state adds a digest of everything the seat has observed and chosen so far.
+the information state adds a digest of everything the seat has observed and chosen so far; the
+information-state tensor holds the seat's observation tensor after each of its last ``history``
+events and its own actions in them.
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from .states import states_for
 CHANCE = -1
 TERMINAL = -4
 DEFAULT_MAX_MOVES = 10_000
+DEFAULT_HISTORY = 32      # the events an information-state tensor holds
 RETURNS = ("ranking", "results")
 # The most information states a setup remembers by history; past it, it forgets them all (a
 # solver that walks the tree again meets the same histories, a long sampled game rarely does).
@@ -43,11 +46,14 @@ class Setup:
     """How a game is played as actions: seats, the cap on moves, what the returns are."""
 
     def __init__(self, loaded: Any, players: int | None = None, *, max_moves: int = DEFAULT_MAX_MOVES,
-                 returns: str = "ranking", sampled_outcomes: int = SAMPLED, information_state: bool = True):
+                 returns: str = "ranking", sampled_outcomes: int = SAMPLED, information_state: bool = True,
+                 history: int = DEFAULT_HISTORY):
         if returns not in RETURNS:
             raise OptionError(f"returns must be one of {', '.join(RETURNS)}, not '{returns}'")
         if max_moves < 1:
             raise OptionError(f"max_moves must be at least 1, not {max_moves}")
+        if history < 1:
+            raise OptionError(f"history must be at least 1, not {history}")
         self.loaded = loaded
         self.game = loaded.game
         self.players = self.game.default_players if players is None else players
@@ -55,10 +61,14 @@ class Setup:
         self.returns = returns
         self.sampled_outcomes = sampled_outcomes
         self.information_state = information_state
+        self.history_events = history       # the events an information-state tensor holds, the last ones
         self.states = states_for(self.game, self.players)     # the lean engine's where it runs the game
         first = new_state(self.game, self.players, 0)
         self.actions = ActionSpace(self.game, first)
         self.layout = TensorLayout(self.game, first, self.actions.texts)
+        # An information-state tensor's row of one event: the seat's view, then its actions.
+        self.event_size = self.layout.size + self.actions.size
+        self.information_state_size = history * self.event_size + self.actions.size
         self.max_chance_outcomes = max(MAX_EXPLICIT, sampled_outcomes)
         table = len(self.game.card_table(self.players))
         most_params = max([len(m.params) for m in self.game.moves.values()] + [0])
@@ -104,6 +114,18 @@ def _digest(chain: str, text: str) -> str:
     return hashlib.sha256((chain + "\n" + text).encode()).hexdigest()
 
 
+def _sparse(tensor: tuple[float, ...]) -> list[list]:
+    """A tensor as its nonzero entries, ``[index, value]`` each."""
+    return [[i, x] for i, x in enumerate(tensor) if x]
+
+
+def _dense(entries: list[list], size: int) -> tuple[float, ...]:
+    tensor = [0.0] * size
+    for i, x in entries:
+        tensor[i] = float(x)
+    return tuple(tensor)
+
+
 def _restored(setup: Setup, data: dict) -> "Session":
     return Session.from_json(setup, data)
 
@@ -129,10 +151,13 @@ class Session:
         # What each seat has observed and chosen, folded into one digest per seat when asked:
         # the events (``trail``) since, and how many of them each seat's digest holds. Each event
         # keeps the digests made up to it, by seat: the copies of a session share their trail's
-        # events, and a digest up to an event is the same in every copy that holds it.
+        # events, and a digest up to an event is the same in every copy that holds it. A state's
+        # event also keeps each seat's tensor of its view, made when first asked, the same way.
         self.chains = [""] * setup.players
         self.folded = [0] * setup.players
         self.trail: list[tuple] = []
+        # Each seat's tensors of its last views from before the trail (a session read from JSON).
+        self.recalled: list[tuple[tuple[float, ...], ...]] = [()] * setup.players
         self._choices: Choices | None = None
         if setup.first_step is None:        # the setup's draws are the same in every game: found once
             setup.first_step = bounds_of(self._setup_runner())
@@ -215,6 +240,14 @@ class Session:
         if move is not None:
             self._play(move)
 
+    def play_for(self, seat: int, actions: tuple[int, ...], choices: Choices | None = None) -> None:
+        """``seat``'s complete move of ``actions``, whoever the clock would ask next (a parallel
+        environment plays the moves its agents completed in one step); ``choices``: the seat's
+        legal moves now, when the caller has them."""
+        self.seat, self.prefix, self._choices = seat, (), choices
+        for action in actions:
+            self.apply(action)
+
     def _play(self, move: Any) -> None:
         if self.setup.information_state:
             self.trail.append(("chose", self.seat, self.prefix, {}))
@@ -233,7 +266,7 @@ class Session:
         if not (state.over or self.stopped):
             self.seat = self._next_seat()
         if self.setup.information_state:
-            self.trail.append(("seen", state, {}))
+            self.trail.append(("seen", state, {}, {}))       # the state, its tensors and digests by seat
 
     def _next_seat(self) -> int | None:
         state = self.world
@@ -243,8 +276,12 @@ class Session:
         if not ready:
             self.stopped = True
             return None
+        return self.clock_order(ready)[0]
+
+    def clock_order(self, seats: Any) -> list[int]:
+        """``seats`` in the order of the clock: from the seat after the last to move, in seat order."""
         start = 0 if self.last_mover is None else self.last_mover + 1
-        return min(ready, key=lambda s: (s - start) % self.setup.players)
+        return sorted(seats, key=lambda s: (s - start) % self.setup.players)
 
     def _digest_of(self, seat: int) -> str:
         """``_fold``, remembered by the history where the history decides it."""
@@ -294,15 +331,61 @@ class Session:
         return f"{self._digest_of(seat)} {json.dumps(mine, **TEXT_FORMAT)}"
 
     def observation_tensor(self, seat: int | None) -> list[float]:
-        layout = self.setup.layout
         if self.world is None:
-            return [0.0] * (layout.size + self.setup.actions.size)
-        out = layout.encode(observation_view(self.setup.game, self.state, seat), seat)
+            return [0.0] * (self.setup.layout.size + self.setup.actions.size)
+        return self._layout_tensor(cast(State, self.state), seat) + self._choosing(seat)
+
+    def information_state_tensor(self, seat: int) -> list[float]:
+        """The seat's row of each of its last ``history`` events (a state the game settled in:
+        the setup, each move with its chance step), oldest first, zeros for events not yet
+        happened; then its choices in progress as in the observation tensor. A row is the layout
+        part of the seat's observation tensor after the event, then the actions of the event's
+        move when the seat made it."""
+        rows = self._recent_rows(seat)
+        out = [x for row in rows for x in row]
+        out += [0.0] * ((self.setup.history_events - len(rows)) * self.setup.event_size)
+        return out + self._choosing(seat)
+
+    def _layout_tensor(self, state: State, seat: int | None) -> list[float]:
+        return self.setup.layout.encode(observation_view(self.setup.game, state, seat), seat)
+
+    def _choosing(self, seat: int | None) -> list[float]:
+        """1 for each action of the seat's move in progress."""
         choosing = [0.0] * self.setup.actions.size
         if seat == self.seat:
             for a in self.prefix:
                 choosing[a] = 1.0
-        return out + choosing
+        return choosing
+
+    def _recent_rows(self, seat: int) -> list[tuple[float, ...]]:
+        """The seat's rows of its last ``history`` events, oldest first: those of the trail,
+        after those recalled from before it."""
+        keep, trail = self.setup.history_events, self.trail
+        rows: list[tuple[float, ...]] = []
+        for k in range(len(trail) - 1, -1, -1):
+            if len(rows) == keep:
+                break
+            if trail[k][0] == "seen":
+                rows.append(self._event_row(k, seat))
+        rows.reverse()
+        missing = keep - len(rows)
+        return rows if missing == 0 else [*self.recalled[seat][-missing:], *rows]
+
+    def _event_row(self, k: int, seat: int) -> tuple[float, ...]:
+        """The seat's row of the trail's state event ``k``, made once for every copy holding it:
+        its view after the event, then the actions of the move that led to it if the seat chose
+        them (the ``chose`` event just before)."""
+        event = self.trail[k]
+        made = event[2].get(seat)
+        if made is None:
+            mine = [0.0] * self.setup.actions.size
+            before = self.trail[k - 1] if k else None
+            if before is not None and before[0] == "chose" and before[1] == seat:
+                for action in before[2]:
+                    mine[action] = 1.0
+            view = self._layout_tensor(self.setup.states.reference(event[1]), seat)
+            made = event[2][seat] = tuple(view + mine)
+        return made
 
     # -- results -----------------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -357,7 +440,15 @@ class Session:
             "prefix": list(self.prefix), "seat": self.seat, "last_mover": self.last_mover, "moves": self.moves,
             "stopped": self.stopped, "history": [list(h) for h in self.history], "chains": list(self.chains),
             "resampled_at": self.resampled_at,
+            "recalled": [[_sparse(row) for row in self._recent_rows(s)] for s in range(self.setup.players)],
+            "chosen": self._chosen_before_chance(),
         }
+
+    def _chosen_before_chance(self) -> list | None:
+        """The seat and actions of the move whose chance step is to come (its event's row holds
+        them), or None."""
+        last = self.trail[-1] if self.trail else None
+        return [last[1], list(last[2])] if last is not None and last[0] == "chose" else None
 
     @classmethod
     def from_json(cls, setup: Setup, data: dict) -> "Session":
@@ -368,7 +459,12 @@ class Session:
         session.last_mover, session.moves, session.stopped = data["last_mover"], data["moves"], data["stopped"]
         session.history = [tuple(h) for h in data["history"]]
         session.resampled_at = data.get("resampled_at")
+        session.recalled = [tuple(_dense(row, setup.event_size) for row in rows)
+                            for rows in data.get("recalled", [[]] * setup.players)]
         session.chains, session.folded, session.trail = list(data["chains"]), [0] * setup.players, []
+        chosen = data.get("chosen")
+        if chosen is not None:          # already in the digests: the trail starts after it
+            session.trail, session.folded = [("chose", chosen[0], tuple(chosen[1]), {})], [1] * setup.players
         session._choices, session.step, session.pending, session.before = None, None, None, None
         pending = data["pending"]
         if pending is not None:
