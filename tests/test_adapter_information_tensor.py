@@ -21,7 +21,7 @@ from interpreter.adapters.session import DEFAULT_HISTORY, Setup               # 
 from interpreter.errors import OptionError                                    # noqa: E402
 from tests.helpers import GAMES                                               # noqa: E402
 
-KUHN_LAYOUT, KUHN_ACTIONS = 46, 27         # the observation tensor's layout part, the action space
+KUHN_LAYOUT, KUHN_ACTIONS = 46, 2          # the observation tensor's layout part, the (flat) action space
 KUHN_ROW = KUHN_LAYOUT + KUHN_ACTIONS       # an event: the view after it, the seat's actions in it
 
 
@@ -44,18 +44,19 @@ def every_state(state):
 
 
 def test_the_tensor_size_is_history_times_the_layout_and_actions_plus_the_actions():
-    assert kuhn().information_state_tensor_shape() == [4 * KUHN_ROW + KUHN_ACTIONS] == [319]
-    assert kuhn().information_state_tensor_size() == 319
-    assert kuhn(history=1).information_state_tensor_size() == 73 + 27
+    assert kuhn().information_state_tensor_shape() == [4 * KUHN_ROW] == [192]     # flat: no choices in progress
+    assert kuhn().information_state_tensor_size() == 192
+    assert kuhn(history=1).information_state_tensor_size() == 48
+    assert kuhn(actions="factored").information_state_tensor_size() == 4 * (46 + 27) + 27 == 319
     assert DEFAULT_HISTORY == 32
-    assert load_game(GAMES / "kuhn_poker.yaml").information_state_tensor_size() == 32 * 73 + 27 == 2363
+    assert load_game(GAMES / "kuhn_poker.yaml").information_state_tensor_size() == 32 * 48 == 1536
     assert kuhn().get_type().provides_information_state_tensor
 
 
 def test_the_parameter_is_read_by_pyspiel_and_checked():
     game = pyspiel.load_game("rules", {"path": str(GAMES / "kuhn_poker.yaml"), "history": 4})
-    assert game.information_state_tensor_size() == 319
-    assert pyspiel.load_game(str(game)).information_state_tensor_size() == 319
+    assert game.information_state_tensor_size() == 192
+    assert pyspiel.load_game(str(game)).information_state_tensor_size() == 192
     with pytest.raises(OptionError, match="history must be at least 1, not 0"):
         Setup.from_file(GAMES / "kuhn_poker.yaml", None, None, history=0)
 
@@ -83,7 +84,7 @@ def test_a_kuhn_game_is_at_most_four_events_the_deal_and_three_moves():
 def test_the_tensor_of_a_known_position():
     state = played(kuhn(), [5, 0])            # P1 holds K, P2 holds Q; P1 passes
     tensor = np.array(state.information_state_tensor(1))
-    events, choosing = tensor[:4 * 73].reshape(4, 73), tensor[4 * 73:]
+    events, choosing = tensor[:4 * 48].reshape(4, 48), tensor[4 * 48:]
     # Per event: seat 0-1, current 2-4, phase 5, round 6, over 7, zone:stock 8-16,
     # zone:hand 17-34 (per pile: counts of J, Q, K, hidden, then the top over [empty, hidden, J, Q, K]),
     # vars 35-45 (high, acts, then each seat's put and folded, ...).
@@ -93,7 +94,7 @@ def test_the_tensor_of_a_known_position():
                                       0, 1, 0, 0, 0, 0, 0, 1, 0]     # P2's own Q
     assert not events[2:].any() and not choosing.any()              # two events to come, no choice in progress
     assert set(tensor) == {0.0, 1.0}
-    mine = np.array(state.information_state_tensor(0))[:4 * 73].reshape(4, 73)
+    mine = np.array(state.information_state_tensor(0)).reshape(4, 48)
     assert list(np.flatnonzero(mine[0][46:])) == [] and list(np.flatnonzero(mine[1][46:])) == [0]   # P1's pass
 
 
@@ -102,8 +103,10 @@ def test_the_rows_are_the_seats_observation_tensors_and_the_choices_in_progress_
     state = played(game, [5, 0])
     after_deal = played(game, [5]).observation_tensor(1)[:46]
     assert state.information_state_tensor(1)[:46] == after_deal
-    assert state.information_state_tensor(1)[73:119] == state.observation_tensor(1)[:46]
-    assert state.information_state_tensor(1)[292:] == state.observation_tensor(1)[46:]
+    assert state.information_state_tensor(1)[48:94] == state.observation_tensor(1)[:46]
+    assert len(state.information_state_tensor(1)) == 192 and len(state.observation_tensor(1)) == 46
+    factored = played(kuhn(actions="factored"), [5, 0])
+    assert factored.information_state_tensor(1)[292:] == factored.observation_tensor(1)[46:]
 
 
 def test_another_seats_hidden_card_leaves_the_tensor_as_it_is():
@@ -136,14 +139,14 @@ def test_the_perfect_recall_observer_gives_the_tensor_in_two_pieces():
     observation = make_observation(game, INFO_STATE_OBS_TYPE)
     observation.set_from(state, 1)
     assert list(observation.tensor) == state.information_state_tensor(1)
-    assert observation.dict["events"].shape == (4, 73) and observation.dict["choosing"].shape == (27,)
+    assert observation.dict["events"].shape == (4, 48) and observation.dict["choosing"].shape == (0,)
     assert observation.string_from(state, 1) == state.information_state_string(1)
 
 
 def test_openspiels_tabular_policy_reads_one_tensor_per_information_state():
     game = kuhn()
     tabular = policy.TabularPolicy(game)
-    assert tabular.state_in.shape == (12, 319)
+    assert tabular.state_in.shape == (12, 192)
     assert len({tuple(row) for row in tabular.state_in}) == 12
     states = get_all_states.get_all_states(game, include_terminals=True, include_chance_states=True)
     assert len(states) == 55                # one chance node deals both cards
@@ -153,7 +156,7 @@ def test_openspiels_q_learner_keyed_by_the_tensor_meets_six_states_per_seat():
     game = kuhn(returns="results", min_utility=-2, max_utility=2, zero_sum=True)
     np.random.seed(0)
     env = rl_environment.Environment(game, seed=0)          # the information-state tensor by default
-    assert env.observation_spec()["info_state"] == (319,)
+    assert env.observation_spec()["info_state"] == (192,)
     agents = [tabular_qlearner.QLearner(seat, game.num_distinct_actions()) for seat in (0, 1)]
     for _ in range(300):
         step = env.reset()

@@ -31,6 +31,7 @@ SIMULATED = [
     ("schmier", None, "", 1, 12),
     ("euchre", None, "", 2, 40),
     ("nerts", 2, "target:1", 1, 12),
+    ("liars_dice", 2, "", 2, 30),
 ]
 
 
@@ -40,10 +41,36 @@ def test_random_simulation_with_serialisation(name, players, options, sims, max_
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
+def test_a_game_with_a_flat_space_also_plays_its_moves_choice_by_choice():
+    game = load_game(GAMES / "euchre.yaml", max_moves=40, actions="factored")
+    assert game.num_distinct_actions() == 154
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_in_a_flat_space_each_move_is_one_decision():
+    """Euchre as OpenSpiel's own: one action a card played; a whole deal plays as many decisions
+    as the engine plays moves."""
+    game = load_game(GAMES / "euchre.yaml")
+    assert game.num_distinct_actions() == 112
+    state, rng = game.new_initial_state(), random.Random(4)
+    decisions = 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            decisions += 1
+            texts = [state.action_to_string(a) for a in state.legal_actions()]
+            assert all(" " not in t or t.split()[0] in ("play", "discard", "name_trump") for t in texts)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert decisions == state.session.moves
+    plays = [a for a in range(112) if game.setup.actions.text(a).startswith("play ")]
+    assert len(plays) == 24 and game.setup.actions.text(plays[0]) == "play AC"
+
+
 def test_the_game_loads_from_its_string():
     game = load_game(GAMES / "kuhn_poker.yaml")
     again = pyspiel.load_game(str(game))
-    assert (again.num_distinct_actions(), again.num_players(), again.max_chance_outcomes()) == (27, 2, 10_000)
+    assert (again.num_distinct_actions(), again.num_players(), again.max_chance_outcomes()) == (2, 2, 10_000)
+    factored = pyspiel.load_game(str(load_game(GAMES / "kuhn_poker.yaml", actions="factored")))
+    assert factored.num_distinct_actions() == 27
     state = again.new_initial_state()
     state.apply_action(5)
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["pass", "bet"]

@@ -26,6 +26,7 @@ TURN_BASED = [
     ("gnoming_a_round", 3, None, 12, 12),
     ("schmier", None, None, 12, 10),
     ("euchre", None, None, 30, 20),
+    ("liars_dice", 2, None, 30, 20),
 ]
 
 

@@ -61,8 +61,8 @@ def test_the_spaces_are_those_of_the_aec_environment_with_wait_at_the_end():
     from interpreter.adapters.pettingzoo import env
     parallel, aec = make("kuhn_poker"), env(str(GAMES / "kuhn_poker.yaml"), max_moves=10)
     assert parallel.possible_agents == aec.possible_agents == ["player_0", "player_1"]
-    assert parallel.wait == aec.action_space("player_0").n == 27
-    assert parallel.action_space("player_0").n == 28
+    assert parallel.wait == aec.action_space("player_0").n == 2        # pass, bet: one action a move
+    assert parallel.action_space("player_0").n == 3
     observations, infos = parallel.reset(seed=3)
     aec.reset(seed=3)
     for agent in parallel.agents:
@@ -77,14 +77,14 @@ def test_in_a_turn_only_the_seat_to_act_has_moves_and_wait_is_always_legal():
     observations, _ = e.reset(seed=1)
     texts = e.setup.actions.texts
     assert (texts[0], texts[1]) == ("pass", "bet")
-    assert {a: legal_ids(observations[a]) for a in e.agents} == {"player_0": [0, 1, 27], "player_1": [27]}
+    assert {a: legal_ids(observations[a]) for a in e.agents} == {"player_0": [0, 1, 2], "player_1": [2]}
 
 
 def test_an_illegal_action_is_a_wait_told_in_the_info():
     e = make("kuhn_poker")
     before, _ = e.reset(seed=1)
     observations, rewards, terminations, truncations, infos = e.step({"player_0": 5, "player_1": 1})
-    assert infos["player_0"]["illegal"] and infos["player_1"]["illegal"]        # 5: not a move; 1: not its turn
+    assert infos["player_0"]["illegal"] and infos["player_1"]["illegal"]        # 5: no action; 1: not its turn
     assert not infos["player_0"]["played"]
     for agent in e.agents:
         assert np.array_equal(observations[agent]["observation"], before[agent]["observation"])
@@ -95,7 +95,7 @@ def test_an_illegal_action_is_a_wait_told_in_the_info():
     observations, _, _, _, infos = e.step({"player_0": 1, "player_1": 0})      # P1 bets; P2 tried to pass
     assert infos["player_0"]["played"] and not infos["player_0"]["illegal"]
     assert infos["player_1"]["illegal"]
-    assert legal_ids(observations["player_0"]) == [27] and legal_ids(observations["player_1"]) == [0, 1, 27]
+    assert legal_ids(observations["player_0"]) == [2] and legal_ids(observations["player_1"]) == [0, 1, 2]
 
 
 def test_a_game_played_to_its_end_gives_the_rewards_once_and_removes_the_agents():

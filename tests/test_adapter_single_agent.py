@@ -45,7 +45,7 @@ def test_the_same_seed_plays_the_same_game_and_another_seed_another():
 
 
 def test_an_illegal_action_changes_nothing_and_costs_the_illegal_reward():
-    e = env("kuhn_poker", illegal_reward=-0.5)
+    e = env("kuhn_poker", actions="factored", illegal_reward=-0.5)    # with actions that are never legal
     observation, info = e.reset(seed=0)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     again, reward, terminated, truncated, after = e.step(illegal)
@@ -69,7 +69,7 @@ def test_the_last_reward_is_the_seats_return_and_the_agent_sees_only_its_view():
 
 
 def test_a_game_cut_at_max_steps_is_truncated():
-    e = env("kuhn_poker", max_steps=3)
+    e = env("kuhn_poker", actions="factored", max_steps=3)
     _, info = e.reset(seed=0)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     results = [e.step(illegal)[2:4] for _ in range(3)]

@@ -20,7 +20,8 @@ from tests.helpers import load
 
 
 def kuhn(**settings) -> Setup:
-    return Setup(load("kuhn_poker"), **settings)
+    """Kuhn poker's setup, its moves entered choice by choice (the factored space) unless asked."""
+    return Setup(load("kuhn_poker"), **{"actions": "factored", **settings})
 
 
 def test_the_action_space_is_moves_end_values_cards_seats_and_piles():
@@ -54,6 +55,41 @@ def test_a_list_value_is_its_elements_then_end():
     move = next(m for m in game.legal_moves(state) if m.name == "rethrow" and len(m.args[0]) == 2)
     actions = space.encode(move)
     assert [space.text(a) for a in actions] == ["rethrow"] + [str(v) for v in move.args[0]] + ["end"]
+
+
+def test_a_flat_space_holds_each_move_with_the_values_of_its_parameters_types():
+    game = load("liars_dice")
+    space = ActionSpace(game, game.new_state(2, 0), "flat")
+    assert space.flat and space.size == 11 * 11 + 1 and space.end is None      # 0 to 10: the dice of both cups
+    assert space.texts[:3] == ["bid 0 0", "bid 0 1", "bid 0 2"] and space.texts[-1] == "call"
+    state = game.new_state(2, 0)
+    for _ in range(6):
+        moves = game.legal_moves(state)
+        tree = space.tree(moves)
+        assert all(len(space.encode(m)) == 1 and tree.complete(space.encode(m)) == m for m in moves)
+        game.apply(state, moves[0])
+    assert ActionSpace(game, state, "auto").flat
+
+
+def test_a_game_whose_moves_take_lists_has_no_flat_space():
+    game = load("dice_poker")
+    with pytest.raises(RulesError) as error:
+        ActionSpace(game, game.new_state(2, 0), "flat")
+    assert (error.value.message, error.value.hint) == \
+        ("the action space cannot be flat: the move 'rethrow' takes a list", "use the factored space")
+    assert not ActionSpace(game, game.new_state(2, 0), "auto").flat
+    crazy = load("crazy_eights")
+    assert not ActionSpace(crazy, crazy.new_state(2, 0), "auto").flat        # 4006 moves: more than FLAT_MOST
+    assert ActionSpace(crazy, crazy.new_state(2, 0), "flat").size == 4006
+    with pytest.raises(OptionError, match="actions must be one of factored, flat, auto, not 'flatter'"):
+        Setup(game, actions="flatter")
+
+
+def test_an_action_outside_the_space_is_refused_with_its_range():
+    session = Setup(load("kuhn_poker")).new_session()
+    session.apply(5)                # the deal
+    with pytest.raises(ValueError, match=r"action 7 is not an action of this game \(0 to 1\)"):
+        session.apply(7)
 
 
 def test_a_value_outside_the_space_is_a_clear_error():

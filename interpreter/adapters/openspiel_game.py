@@ -20,7 +20,7 @@ SHORT_NAME = "rules"
 MAX_PLAYERS = 16
 PARAMETERS = {"path": "", "players": 0, "options": "", "max_moves": DEFAULT_MAX_MOVES, "returns": "ranking",
               "min_utility": -1.0, "max_utility": 1.0, "zero_sum": False, "sampled_outcomes": SAMPLED,
-              "history": DEFAULT_HISTORY}
+              "history": DEFAULT_HISTORY, "actions": "auto"}
 
 
 def _game_type(min_players: int, max_players: int, zero_sum: bool) -> pyspiel.GameType:
@@ -51,7 +51,8 @@ def parse_options(text: str) -> dict[str, str]:
 def _setup(params: dict) -> Setup:
     return Setup.from_file(params["path"], parse_options(params["options"]), params["players"] or None,
                            max_moves=params["max_moves"], returns=params["returns"],
-                           sampled_outcomes=params["sampled_outcomes"], history=params["history"])
+                           sampled_outcomes=params["sampled_outcomes"], history=params["history"],
+                           actions=params["actions"])
 
 
 class RulesGame(pyspiel.Game):
@@ -154,7 +155,7 @@ class RulesObserver:
             self.tensor = np.zeros(setup.information_state_size, np.float32)
             self.dict = self._information_state_pieces()
         else:
-            self.tensor = np.zeros(setup.layout.size + setup.actions.size, np.float32)
+            self.tensor = np.zeros(setup.observation_size, np.float32)
             self.dict = {"observation": self.tensor}
 
     def _information_state_pieces(self) -> dict[str, np.ndarray]:

@@ -43,19 +43,21 @@ from .session import DEFAULT_MAX_MOVES, Setup
 
 
 def env(path: str, players: int | None = None, *, options: dict[str, str] | None = None,
-        max_moves: int = DEFAULT_MAX_MOVES, returns: str = "ranking", render_mode: str | None = None) -> Any:
+        max_moves: int = DEFAULT_MAX_MOVES, returns: str = "ranking", actions: str = "auto",
+        render_mode: str | None = None) -> Any:
     """The game file at ``path`` (with ``options`` as texts) as an AEC environment."""
     with _pettingzoo_needed():
         from .pettingzoo_env import RulesEnv
-    return RulesEnv(_setup(path, players, options, max_moves, returns), render_mode=render_mode)
+    return RulesEnv(_setup(path, players, options, max_moves, returns, actions), render_mode=render_mode)
 
 
 def parallel_env(path: str, players: int | None = None, *, options: dict[str, str] | None = None,
-                 max_moves: int = DEFAULT_MAX_MOVES, returns: str = "ranking", render_mode: str | None = None) -> Any:
+                 max_moves: int = DEFAULT_MAX_MOVES, returns: str = "ranking", actions: str = "auto",
+                 render_mode: str | None = None) -> Any:
     """The game file at ``path`` (with ``options`` as texts) as a Parallel API environment."""
     with _pettingzoo_needed():
         from .pettingzoo_parallel import RulesParallelEnv
-    return RulesParallelEnv(_setup(path, players, options, max_moves, returns), render_mode=render_mode)
+    return RulesParallelEnv(_setup(path, players, options, max_moves, returns, actions), render_mode=render_mode)
 
 
 @contextmanager
@@ -69,5 +71,7 @@ def _pettingzoo_needed() -> Iterator[None]:
         raise OptionError("the PettingZoo adapter needs PettingZoo: pip install 'tablerules[pettingzoo]'") from error
 
 
-def _setup(path: str, players: int | None, options: dict[str, str] | None, max_moves: int, returns: str) -> Setup:
-    return Setup.from_file(path, options, players, max_moves=max_moves, returns=returns, information_state=False)
+def _setup(path: str, players: int | None, options: dict[str, str] | None, max_moves: int, returns: str,
+           actions: str) -> Setup:
+    return Setup.from_file(path, options, players, max_moves=max_moves, returns=returns, actions=actions,
+                           information_state=False)

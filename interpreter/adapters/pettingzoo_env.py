@@ -21,7 +21,7 @@ class RulesEnv(AECEnv):
         self.setup = setup
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(setup.players)]
-        size = setup.layout.size + setup.actions.size
+        size = setup.observation_size
         actions = setup.actions.size
         self.observation_spaces = {
             a: spaces.Dict({"observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),

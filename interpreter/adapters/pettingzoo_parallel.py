@@ -32,7 +32,7 @@ class RulesParallelEnv(ParallelEnv):
         self.wait = setup.actions.size        # the last action: waiting
         self.possible_agents = [f"player_{i}" for i in range(setup.players)]
         self.agents: list[str] = []
-        size = setup.layout.size + setup.actions.size
+        size = setup.observation_size
         self.observation_spaces = {
             a: spaces.Dict({"observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
                             "action_mask": spaces.Box(0, 1, (self.wait + 1,), np.int8)})

@@ -22,7 +22,7 @@ import json
 from typing import Any, cast
 
 from ..engine import new_state
-from ..engine.actions import ActionSpace, Choices
+from ..engine.actions import KINDS as ACTION_KINDS, ActionSpace, Choices
 from ..engine.loaded import load_game
 from ..engine.moves import Move
 from ..engine.state import State
@@ -47,13 +47,15 @@ class Setup:
 
     def __init__(self, loaded: Any, players: int | None = None, *, max_moves: int = DEFAULT_MAX_MOVES,
                  returns: str = "ranking", sampled_outcomes: int = SAMPLED, information_state: bool = True,
-                 history: int = DEFAULT_HISTORY):
+                 history: int = DEFAULT_HISTORY, actions: str = "auto"):
         if returns not in RETURNS:
             raise OptionError(f"returns must be one of {', '.join(RETURNS)}, not '{returns}'")
         if max_moves < 1:
             raise OptionError(f"max_moves must be at least 1, not {max_moves}")
         if history < 1:
             raise OptionError(f"history must be at least 1, not {history}")
+        if actions not in ACTION_KINDS:
+            raise OptionError(f"actions must be one of {', '.join(ACTION_KINDS)}, not '{actions}'")
         self.loaded = loaded
         self.game = loaded.game
         self.players = self.game.default_players if players is None else players
@@ -64,11 +66,15 @@ class Setup:
         self.history_events = history       # the events an information-state tensor holds, the last ones
         self.states = states_for(self.game, self.players)     # the lean engine's where it runs the game
         first = new_state(self.game, self.players, 0)
-        self.actions = ActionSpace(self.game, first)
-        self.layout = TensorLayout(self.game, first, self.actions.texts)
+        self.actions = ActionSpace(self.game, first, actions)
+        self.layout = TensorLayout(self.game, first, self.actions.choice_texts)
+        # The observation tensor's last section: the seat's choices of the move in progress
+        # (none in a flat space, where a move is one action).
+        self.choosing_size = 0 if self.actions.flat else self.actions.size
+        self.observation_size = self.layout.size + self.choosing_size
         # An information-state tensor's row of one event: the seat's view, then its actions.
         self.event_size = self.layout.size + self.actions.size
-        self.information_state_size = history * self.event_size + self.actions.size
+        self.information_state_size = history * self.event_size + self.choosing_size
         self.max_chance_outcomes = max(MAX_EXPLICIT, sampled_outcomes)
         table = len(self.game.card_table(self.players))
         most_params = max([len(m.params) for m in self.game.moves.values()] + [0])
@@ -233,6 +239,8 @@ class Session:
             self.setup.states.chance_done(result)
             self._settled(result)
             return
+        if not 0 <= action < self.setup.actions.size:
+            raise ValueError(f"action {action} is not an action of this game (0 to {self.setup.actions.size - 1})")
         if action not in self.legal_actions():
             raise ValueError(f"action {action} ({self.setup.actions.text(action)}) is not legal now")
         self.prefix += (action,)
@@ -332,7 +340,7 @@ class Session:
 
     def observation_tensor(self, seat: int | None) -> list[float]:
         if self.world is None:
-            return [0.0] * (self.setup.layout.size + self.setup.actions.size)
+            return [0.0] * self.setup.observation_size
         return self._layout_tensor(cast(State, self.state), seat) + self._choosing(seat)
 
     def information_state_tensor(self, seat: int) -> list[float]:
@@ -351,7 +359,7 @@ class Session:
 
     def _choosing(self, seat: int | None) -> list[float]:
         """1 for each action of the seat's move in progress."""
-        choosing = [0.0] * self.setup.actions.size
+        choosing = [0.0] * self.setup.choosing_size
         if seat == self.seat:
             for a in self.prefix:
                 choosing[a] = 1.0

@@ -27,7 +27,8 @@ from .session import DEFAULT_MAX_MOVES, Setup
 
 def env(path: str, players: int | None = None, *, seat: int = 0, opponents: str = "greedy",
         options: dict[str, str] | None = None, max_moves: int = DEFAULT_MAX_MOVES, returns: str = "ranking",
-        illegal_reward: float = -1.0, max_steps: int | None = None, render_mode: str | None = None) -> Any:
+        actions: str = "auto", illegal_reward: float = -1.0, max_steps: int | None = None,
+        render_mode: str | None = None) -> Any:
     """The game (a file, or a bundled game by name) as a Gymnasium environment for ``seat``;
     ``opponents``: a bot kind for every other seat, or one per seat, comma-separated."""
     try:
@@ -37,7 +38,8 @@ def env(path: str, players: int | None = None, *, seat: int = 0, opponents: str 
             raise
         raise OptionError("the Gymnasium environment needs Gymnasium: pip install 'tablerules[pettingzoo]'") \
             from error
-    setup = Setup.from_file(path, options, players, max_moves=max_moves, returns=returns, information_state=False)
+    setup = Setup.from_file(path, options, players, max_moves=max_moves, returns=returns, actions=actions,
+                            information_state=False)
     if not 0 <= seat < setup.players:
         raise OptionError(f"seat must be 0 to {setup.players - 1}, not {seat}")
     kinds = opponents.split(",")

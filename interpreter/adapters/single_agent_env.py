@@ -27,7 +27,7 @@ class RulesSingleAgentEnv(gymnasium.Env):
         self.illegal_reward = illegal_reward
         self.max_steps = max_steps
         self.render_mode = render_mode
-        size = setup.layout.size + setup.actions.size
+        size = setup.observation_size
         self.observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
         self.action_space = spaces.Discrete(setup.actions.size)
         self.session: Session | None = None

@@ -16,16 +16,31 @@ reported as an error naming the move and the value.
 Legal actions come from the engine's legal moves: the distinct next choices among the moves
 that begin with the choices made so far, sorted. Two moves of the same text are one move (the
 engine lists each text once), and a card stands for its label, as in the move's text.
+
+A flat space (``kind="flat"``, or ``"auto"`` when it holds at most ``FLAT_MOST`` moves) gives each
+move one action instead: every move name with every combination of its parameters' values, each
+parameter's values those of its type among the choices above (a card's the card labels, a
+number's the numbers...; every value when its type is not known). So a move is one decision, as
+in games written for the tools themselves (one action a card). A game with a parameter that is a
+list has no flat space.
 """
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from typing import Any
 
 from ..errors import RulesError
+from ..expr.runtime import Compiled
+from ..expr.types import ANY, BOOL, INT, STR, ListOf, ObjectType, element_type
 from .loaded import compiled_game
 from .moves import Move
 from .values import Card, Seat, ZoneRef
+
+KINDS = ("factored", "flat", "auto")
+FLAT_MOST = 1024            # "auto": the most moves of a flat space; past it, moves are entered choice by choice
+FLAT_LIMIT = 1 << 16        # "flat": the most moves a flat space may hold
 
 END = "end"
 MAX_NUMBERS = 4096          # a wider range of numbers keeps only those written in the file
@@ -38,21 +53,32 @@ PLAIN_WORD = re.compile(r"^[^\s\"'{}\[\]()]{1,40}$")
 class ActionSpace:
     """The actions of one game for one number of seats: ids to choices and back."""
 
-    def __init__(self, game: Any, state: Any):
+    def __init__(self, game: Any, state: Any, kind: str = "factored"):
         """The space of ``game`` (what ``load_game`` returns, or its compiled game) for the seats
-        and zones of ``state`` (any state of the game)."""
+        and zones of ``state`` (any state of the game); ``kind`` one of ``KINDS``."""
+        if kind not in KINDS:
+            raise RulesError(f"the action space is one of {', '.join(KINDS)}, not '{kind}'")
         self.game = game = compiled_game(game)
         self.players = state.players
         self.move_names = list(game.moves)
+        atoms = _atoms(game, state)
         keys: list[tuple] = [("move", name) for name in self.move_names] + [("end",)]
         texts: list[str] = list(self.move_names) + [END]
-        for key, text in _atoms(game, state):
+        for key, text in atoms:
             keys.append(key)
             texts.append(text)
+        # The choices' texts, in either kind of space: a text's code in an observation.
+        self.choice_texts = texts
+        flat = None if kind == "factored" else _flat_space(game, atoms, FLAT_LIMIT if kind == "flat" else FLAT_MOST)
+        if kind == "flat" and isinstance(flat, str):
+            raise RulesError(f"the action space cannot be flat: {flat}", hint="use the factored space")
+        self.flat = isinstance(flat, tuple)
+        if isinstance(flat, tuple):
+            keys, texts = flat
         self.keys = keys
         self.texts = texts
         self.ids = {key: i for i, key in enumerate(keys)}
-        self.end = self.ids[("end",)]
+        self.end = self.ids.get(("end",))       # None in a flat space
 
     @property
     def size(self) -> int:
@@ -62,7 +88,14 @@ class ActionSpace:
         return self.texts[action]
 
     def encode(self, move: Move) -> tuple[int, ...]:
-        """The actions that enter ``move``: its name, then each parameter's value."""
+        """The actions that enter ``move``: its name, then each parameter's value (in a flat
+        space, the one action of the whole move)."""
+        if self.flat:
+            action = self.ids.get(("flat", move.name, *(value_key(v) for v in move.args)))
+            if action is None:
+                raise RulesError(f"action space: the move '{move.text}' is not among the game's actions "
+                                 f"(numbers and texts come from those written in the game file)")
+            return (action,)
         out = [self.ids[("move", move.name)]]
         for value in move.args:
             self._encode_value(move, value, out)
@@ -72,7 +105,7 @@ class ActionSpace:
         if isinstance(value, (list, tuple)):
             for item in value:
                 self._encode_value(move, item, out)
-            out.append(self.end)
+            out.append(self.ids[("end",)])
             return
         key = value_key(value)
         action = self.ids.get(key)
@@ -124,6 +157,38 @@ def value_key(value: Any) -> tuple:
     return ("other", repr(value))
 
 
+def _flat_space(game: Any, atoms: list[tuple[tuple, str]], most: int) -> tuple[list[tuple], list[str]] | str:
+    """Every move with every combination of its parameters' values: their keys and texts; or
+    why there is no flat space of at most ``most`` moves."""
+    domains: dict[str, list[list[tuple[tuple, str]]]] = {}
+    for name, move in game.moves.items():
+        each = [_values_of(param, atoms) for param in move.params]
+        if any(d is None for d in each):
+            return f"the move '{name}' takes a list"
+        domains[name] = [d for d in each if d is not None]
+    count = sum(math.prod([len(d) for d in ds]) for ds in domains.values())
+    if count > most:
+        return f"its moves would be {count} actions, more than {most}"
+    keys: list[tuple] = []
+    texts: list[str] = []
+    for name, ds in domains.items():
+        for values in itertools.product(*ds):
+            keys.append(("flat", name, *(key for key, _ in values)))
+            texts.append(" ".join([name, *(text for _, text in values)]))
+    return keys, texts
+
+
+def _values_of(param: Any, atoms: list[tuple[tuple, str]]) -> list[tuple[tuple, str]] | None:
+    """The choices a parameter may take, by its type (None: a list, which has no flat action)."""
+    item = element_type(param.domain.type) if isinstance(param.domain, Compiled) else None
+    if param.kind == "subset_of" or isinstance(item, ListOf):
+        return None
+    kind = item.name if isinstance(item, ObjectType) else {INT: "int", STR: "str", BOOL: "bool"}.get(item or ANY)
+    if kind in ("card", "seat", "zone", "int", "str", "bool"):
+        return [atom for atom in atoms if atom[0][0] == kind]
+    return atoms
+
+
 def _atoms(game: Any, state: Any) -> list[tuple[tuple, str]]:
     players = state.players
     atoms: list[tuple[tuple, str]] = [(("none",), "none"), (("bool", False), "no"), (("bool", True), "yes")]
@@ -148,7 +213,8 @@ def _atoms(game: Any, state: Any) -> list[tuple[tuple, str]]:
 def _written_values(game: Any, players: int) -> tuple[list[int], list[str]]:
     """Every number written in the game file and every text it quotes; the keys and texts of its
     variables; the cards' attributes and the options' values. Numbers fill their range."""
-    numbers: set[int] = set(range(0, players + 1)) | set(range(1, game.dice_faces + 1))
+    dice = game.dice_count * (players if game.dice_per == "seat" else 1)      # every die in play: a count of them
+    numbers: set[int] = set(range(max(players, dice) + 1)) | set(range(1, game.dice_faces + 1))
     words: set[str] = set()
 
     def visit(node: Any, plain: bool) -> None:
