@@ -165,3 +165,20 @@ def test_a_table_stopped_between_hands_is_restored_between_hands(tmp_path):
     assert restored.session.paused and restored.session.state == session.state
     assert restored.state_message(1, None)["hand_end"] == table.state_message(1, None)["hand_end"]
     assert restored.set_ready(0) and restored.set_ready(1) and not restored.session.paused
+
+
+def test_a_table_of_tricks_is_restored_from_its_record_with_who_took_each_trick(tmp_path):
+    path = tmp_path / "euchre.jsonl"
+    table = Tables().create(str(GAMES / "euchre.yaml"), players=4, bots={1, 2, 3}, bot_kind="random",
+                            seed=5, fake_clock=0.5, record_path=str(path))
+    session = table.session
+    while sum("took the trick" in line for line in session.log_lines(None)) < 2:
+        table.advance()
+        moves = session.legal(0)
+        if moves:
+            table.move(0, moves[0].text, table.version)
+    table.close()
+    restored = Tables().resume(str(path), fake_clock=0.5)
+    assert restored.session.state == session.state
+    assert restored.session.log_lines(None) == session.log_lines(None)
+    assert restored.session.last_trick == session.last_trick is not None

@@ -8,15 +8,18 @@ the RecordError comes before the move, which is not played.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import apply_move
 from ..realtime import Action
 from ..session import Session
 from .record_file import LiveWriter
 
+if TYPE_CHECKING:
+    from ...engine.loaded import LoadedGame
 
-def session_for(loaded: Any, setup: Any, writer: Any) -> "HostedSession":
+
+def session_for(loaded: LoadedGame, setup: Any, writer: LiveWriter | None) -> "HostedSession":
     """The session of a table made as ``setup`` (a ``TableSetup``) says, recording with ``writer``."""
     humans = set(range(setup.players)) - set(setup.bots)
     return HostedSession(loaded, setup.players, setup.seed, setup.bot_kind, humans, setup.bot_speed, writer)
@@ -42,9 +45,9 @@ class HostedSession(Session):
         bot = self.table.bots.get(seat)
         if bot is not None:     # the bot draws as it did, so it goes on as it would have
             bot.choose(state, self.loaded.legal_moves(state, seat))
-        shown = self.view(None) if self.game.tricks is not None else None
+        before = self._before_trick()
         move = apply_move(self.game, state, text, seat)
         self.table.now = max(self.table.now, when)
-        self._record(Action(seat, move, when), shown)
+        self._record(Action(seat, move, when), before)
         self.paused = False            # a move was made after it: everyone had been ready
         self._pause_if_hand_ended(free, round_before)
