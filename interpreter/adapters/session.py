@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..engine import new_state
 from ..engine.actions import KINDS as ACTION_KINDS, ActionSpace, Choices
@@ -31,6 +31,11 @@ from ..engine.chance import MAX_EXPLICIT, SAMPLED, ChanceStep, bounds_of
 from ..engine.observe import TEXT_FORMAT, TensorLayout, observation_text, observation_view
 from ..errors import OptionError, RulesError
 from .states import states_for
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..engine.loaded import LoadedGame
 
 CHANCE = -1
 TERMINAL = -4
@@ -45,7 +50,7 @@ KNOWN_STATES = 1 << 16
 class Setup:
     """How a game is played as actions: seats, the cap on moves, what the returns are."""
 
-    def __init__(self, loaded: Any, players: int | None = None, *, max_moves: int = DEFAULT_MAX_MOVES,
+    def __init__(self, loaded: LoadedGame, players: int | None = None, *, max_moves: int = DEFAULT_MAX_MOVES,
                  returns: str = "ranking", sampled_outcomes: int = SAMPLED, information_state: bool = True,
                  history: int = DEFAULT_HISTORY, actions: str = "auto"):
         if returns not in RETURNS:
@@ -169,11 +174,11 @@ class Session:
             setup.first_step = bounds_of(self._setup_runner())
         self._start_chance("setup", self._setup_runner(), 0, setup.first_step)
 
-    def _setup_runner(self) -> Any:
+    def _setup_runner(self) -> Callable[[int | None], Any]:
         setup = self.setup
         return lambda seed: setup.states.new(setup.players, 0 if seed is None else seed)
 
-    def _move_runner(self, before: Any, move: Any) -> Any:
+    def _move_runner(self, before: Any, move: Move) -> Callable[[int | None], Any]:
         states = self.setup.states
         return lambda seed: states.after(before, move, seed)
 
@@ -206,7 +211,8 @@ class Session:
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(cast(ChanceStep, self.step).outcomes())      # set while chance acts
 
-    def _start_chance(self, pending: Any, run: Any, base: int, found: tuple | None = None) -> None:
+    def _start_chance(self, pending: Move | str, run: Callable[[int | None], Any], base: int,
+                      found: tuple | None = None) -> None:
         bounds, result = found or bounds_of(run)
         if not bounds:
             self._settled(result)
@@ -256,7 +262,7 @@ class Session:
         for action in actions:
             self.apply(action)
 
-    def _play(self, move: Any) -> None:
+    def _play(self, move: Move) -> None:
         if self.setup.information_state:
             self.trail.append(("chose", self.seat, self.prefix, {}))
         self.prefix, self.last_mover = (), move.seat
@@ -286,7 +292,7 @@ class Session:
             return None
         return self.clock_order(ready)[0]
 
-    def clock_order(self, seats: Any) -> list[int]:
+    def clock_order(self, seats: Iterable[int]) -> list[int]:
         """``seats`` in the order of the clock: from the seat after the last to move, in seat order."""
         start = 0 if self.last_mover is None else self.last_mover + 1
         return sorted(seats, key=lambda s: (s - start) % self.setup.players)
@@ -324,7 +330,7 @@ class Session:
 
     # -- what a seat sees --------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
-        seen = observation_view(self.setup.game, self.state, seat)
+        seen = observation_view(self.setup.game, cast(State, self.state), seat)
         if seat is not None and seat == self.seat and self.prefix:
             seen["choosing"] = [self.setup.actions.text(a) for a in self.prefix]
         return seen

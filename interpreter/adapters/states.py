@@ -4,7 +4,7 @@ a move several times faster, and what a seat sees is read from the reference sta
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots.determinize import sample_state
 from ..engine import acting_seats, apply_move, legal_moves, new_state, ranking, results
@@ -12,11 +12,15 @@ from ..engine.moves import Move
 from ..engine.state import State
 from ..lean import lean_game
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..lean.engine import LeanGame
+
 
 class ReferenceStates:
     """The reference's states (``engine.State``) and moves."""
 
-    def __init__(self, game: Any, players: int):
+    def __init__(self, game: Game, players: int):
         self.game = game
         self.table = game.card_table(players)
 
@@ -69,7 +73,7 @@ class ActionMove(Move):
 class LeanStates(ReferenceStates):
     """The lean engine's states; a move is its ``Move`` with its action."""
 
-    def __init__(self, game: Any, players: int, lean: Any):
+    def __init__(self, game: Game, players: int, lean: LeanGame):
         super().__init__(game, players)
         self.lean = lean
         self._converted: tuple = (None, None)       # the last state converted, and its reference state
@@ -126,7 +130,7 @@ class LeanStates(ReferenceStates):
         return self.lean.from_state(State.from_json(data, self.table))
 
 
-def states_for(game: Any, players: int, engine: str = "lean") -> ReferenceStates:
+def states_for(game: Game, players: int, engine: str = "lean") -> ReferenceStates:
     """The states a session of ``game`` plays: the lean engine's where it runs the game for these
     players (and ``engine`` is ``lean``), else the reference's."""
     lean = lean_game(game, players) if engine == "lean" else None

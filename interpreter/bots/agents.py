@@ -16,7 +16,7 @@ the priority bot with a speed (seconds per action) and a share of careless moves
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import rng
 from ..engine.loaded import compiled_game
@@ -26,6 +26,12 @@ from ..errors import OptionError, did_you_mean
 from .bot import Bot
 from .ops import decided, lean_ops
 from .search import SearchBot, search_budget
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.loaded import LoadedGame
+    from ..lean.engine import LeanGame
+    from .ops import LeanOps, ReferenceOps
 
 GREEDY_SAMPLES = 4
 
@@ -38,10 +44,10 @@ class RandomBot(Bot):
     def decide(self, state: State, moves: list[Move]) -> Move:
         return moves[self.draw(len(moves))]
 
-    def decide_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+    def decide_action(self, lean: LeanGame, state: Any, actions: list[int]) -> int:
         return actions[self.draw(len(actions))]
 
-    def choose_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+    def choose_action(self, lean: LeanGame, state: Any, actions: list[int]) -> int:
         if self.mistakes:       # a mistake is a random move too, but draws first whether to make one
             return super().choose_action(lean, state, actions)
         value, self.rng = rng.below(self.rng, len(actions))      # ``draw``, written in: at every move
@@ -55,10 +61,10 @@ class GreedyBot(Bot):
     def decide(self, state: State, moves: list[Move]) -> Move:
         return decided(self.game, state, moves, self._greedy)
 
-    def decide_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+    def decide_action(self, lean: LeanGame, state: Any, actions: list[int]) -> int:
         return self._greedy(lean_ops(lean), state, actions)
 
-    def _greedy(self, ops: Any, state: Any, moves: list) -> Any:
+    def _greedy(self, ops: ReferenceOps | LeanOps, state: Any, moves: list) -> Any:
         if len(moves) == 1:
             return moves[0]
         best, best_value = [], None
@@ -86,7 +92,7 @@ class PriorityBot(Bot):
     def decide(self, state: State, moves: list[Move]) -> Move:
         return self._preferred([m.name for m in moves], moves)
 
-    def decide_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+    def decide_action(self, lean: LeanGame, state: Any, actions: list[int]) -> int:
         return self._preferred([lean.move_name(a) for a in actions], actions)
 
     def _preferred(self, names: list[str], choices: list) -> Any:
@@ -135,7 +141,7 @@ def parse_kind(kind: str) -> tuple[str, dict]:
     return name, search_budget(budget)
 
 
-def make_bot(kind: str, game: Any, seat: int, seed: int = 0) -> Bot:
+def make_bot(kind: str, game: Game | LoadedGame, seat: int, seed: int = 0) -> Bot:
     """A bot of this kind for ``seat`` of ``game`` (what ``load_game`` returns, or its compiled game)."""
     game = compiled_game(game)
     name, budget = parse_kind(kind)
@@ -144,7 +150,7 @@ def make_bot(kind: str, game: Any, seat: int, seed: int = 0) -> Bot:
     return BOTS[name](game, seat, seed, **budget)
 
 
-def level_bot(level: str, game: Any, seat: int, seed: int) -> Bot:
+def level_bot(level: str, game: Game, seat: int, seed: int) -> Bot:
     """The bot of a level: a search in a game with turns, a quick priority bot in free play."""
     bot: Bot
     if any(phase.turns is None for phase in game.phases):

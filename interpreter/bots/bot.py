@@ -2,7 +2,7 @@
 how bots value a position."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import rng, scores
 from ..engine.context import Ctx, active
@@ -10,6 +10,11 @@ from ..engine.loaded import compiled_game
 from ..engine.moves import Move
 from ..engine.state import State
 from ..expr.runtime import MEMO
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.loaded import LoadedGame
+    from ..lean.engine import LeanGame
 
 
 MISTAKE_STEPS = 1000
@@ -26,7 +31,7 @@ class Bot:
     looks_ahead = True
     plays_lean = False              # decides over a lean state's actions too (``decide_action``)
 
-    def __init__(self, game: Any, seat: int, seed: int = 0, mistakes: float = 0.0):
+    def __init__(self, game: Game | LoadedGame, seat: int, seed: int = 0, mistakes: float = 0.0):
         self.game = compiled_game(game)      # what load_game returns, or its compiled game
         self.seat = seat
         self.rng = rng.seed_state(seed * 1_000_003 + seat)
@@ -45,24 +50,24 @@ class Bot:
     def decide(self, state: State, moves: list[Move]) -> Move:
         raise NotImplementedError
 
-    def choose_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+    def choose_action(self, lean: LeanGame, state: Any, actions: list[int]) -> int:
         """``choose`` over the actions (ints) of a state of the lean engine ``lean``: the same
         draws, so the same choice as over the same moves."""
         if self.mistakes > 0 and len(actions) > 1 and self.draw(MISTAKE_STEPS) < self.mistakes * MISTAKE_STEPS:
             return actions[self.draw(len(actions))]
         return self.decide_action(lean, state, actions)
 
-    def decide_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+    def decide_action(self, lean: LeanGame, state: Any, actions: list[int]) -> int:
         raise NotImplementedError
 
 
-def seat_value(game: Any, state: State, seat: int) -> float:
+def seat_value(game: Game, state: State, seat: int) -> float:
     """How good the position is for ``seat``: the game's bot hint (``bot.hint``), else its score
     (negated where the lowest score wins)."""
     return seat_values(game, state)[seat] if game.hint is None else _hint(game, state, seat)
 
 
-def seat_values(game: Any, state: State) -> list[float]:
+def seat_values(game: Game, state: State) -> list[float]:
     """``seat_value`` for every seat at once."""
     if game.hint is None:
         sign = 1 if game.score_order == "high" else -1

@@ -9,7 +9,7 @@ does not.
 """
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import rng, tricks
 from ..engine.context import Ctx, active
@@ -18,12 +18,16 @@ from ..engine.state import State
 from ..engine.values import ZoneRef, to_json
 from ..engine.views import cup_visible, hidden_in_pile
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.loaded import LoadedGame
+
 # Deals tried before the observations are given up: they can contradict each other only when a
 # game puts new cards in a hand during a round of tricks.
 REDEAL_TRIES = 20
 
 
-def sample_state(game: Any, state: State, seat: int, seed: int) -> State:
+def sample_state(game: Game | LoadedGame, state: State, seat: int, seed: int) -> State:
     """A state consistent with everything ``seat`` has observed, its hidden cards dealt again
     (``game``: what ``load_game`` returns, or its compiled game)."""
     game = compiled_game(game)
@@ -41,7 +45,7 @@ def sample_state(game: Any, state: State, seat: int, seed: int) -> State:
     return sample
 
 
-def _cups_thrown_again(game: Any, sample: State, seat: int, generator: int) -> int:
+def _cups_thrown_again(game: Game, sample: State, seat: int, generator: int) -> int:
     """The cups ``seat`` cannot see thrown again, seat by seat, die by die (every face as likely:
     nothing a seat observes says more); the generator after them."""
     if game.dice_per != "seat":
@@ -59,7 +63,7 @@ def _cups_thrown_again(game: Any, sample: State, seat: int, generator: int) -> i
     return generator
 
 
-def hidden_places(game: Any, state: State, seat: int) -> list[tuple[list[int], int]]:
+def hidden_places(game: Game, state: State, seat: int) -> list[tuple[list[int], int]]:
     """Every (pile, position) holding a card ``seat`` cannot see."""
     places = []
     for name, piles in state.zones.items():
@@ -79,7 +83,7 @@ def _forbidden_suits(game: Any, state: State, places: list) -> list[list] | None
     return forbidden if any(forbidden) else None
 
 
-def _deal(game: Any, state: State, cards: list[int], forbidden: list[list] | None, generator: int):
+def _deal(game: Game, state: State, cards: list[int], forbidden: list[list] | None, generator: int):
     """The hidden cards in a random order that respects ``forbidden``, place by place."""
     if forbidden is None:
         return rng.shuffled(generator, cards)
@@ -111,7 +115,7 @@ def _first_fit(order: list[int], forbidden: list[list], suit: dict[int, Any]) ->
     return cast("list[int]", dealt)       # every place took a card
 
 
-def _suits(game: Any, state: State, cards: list[int]) -> dict[int, Any]:
+def _suits(game: Game, state: State, cards: list[int]) -> dict[int, Any]:
     """Each card's effective suit now, as stored in the record of suits not followed."""
     table = game.card_table(state.players)
     with active(game, state):

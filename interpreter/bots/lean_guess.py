@@ -8,13 +8,17 @@ gets the generator then for its chance to come.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import rng
 from .determinize import deal_respecting, sample_state
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..lean.engine import LeanGame
 
-def guess(lean: Any, world: Any, seat: int, seed: int) -> Any:
+
+def guess(lean: LeanGame, world: Any, seat: int, seed: int) -> Any:
     sample = lean.program.clone(world)
     places = _hidden_places(lean, sample, seat)
     up = sample.up
@@ -32,7 +36,7 @@ def guess(lean: Any, world: Any, seat: int, seed: int) -> Any:
     return sample
 
 
-def _cups_thrown_again(game: Any, sample: Any, seat: int, generator: int) -> int:
+def _cups_thrown_again(game: Game, sample: Any, seat: int, generator: int) -> int:
     """``determinize._cups_thrown_again``: the cups ``seat`` cannot see thrown again, seat by
     seat, die by die (each cup replaced: the guess shares the others with the state it copies);
     the generator after them."""
@@ -63,7 +67,7 @@ def _zones_in_order(lean: Any) -> list[tuple]:
     return kept
 
 
-def _hidden_places(lean: Any, state: Any, seat: int) -> list[tuple[list[int], int]]:
+def _hidden_places(lean: LeanGame, state: Any, seat: int) -> list[tuple[list[int], int]]:
     """``determinize.hidden_places``: every (pile, position) whose card ``seat`` cannot see."""
     places = []
     up = state.up
@@ -94,7 +98,7 @@ def _hidden_places(lean: Any, state: Any, seat: int) -> list[tuple[list[int], in
     return places
 
 
-def _forbidden(lean: Any, state: Any, places: list) -> list[list] | None:
+def _forbidden(lean: LeanGame, state: Any, places: list) -> list[list] | None:
     """``determinize._forbidden_suits``: each place's suits its card may not have, or None."""
     tricks = lean.game.tricks
     if tricks is None or not tricks.must_follow or state.played_round != state.round or not state.voids:
@@ -105,7 +109,7 @@ def _forbidden(lean: Any, state: Any, places: list) -> list[list] | None:
     return forbidden if any(forbidden) else None
 
 
-def _deal(lean: Any, state: Any, cards: list[int], forbidden: list[list] | None, generator: int):
+def _deal(lean: LeanGame, state: Any, cards: list[int], forbidden: list[list] | None, generator: int):
     """``determinize._deal``: the hidden cards in a random order that respects ``forbidden``."""
     if forbidden is None:
         return rng.shuffled(generator, cards)

@@ -8,7 +8,7 @@ A move that cannot be played raises ``RulesError`` on both.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine import apply_move, legal_moves
 from ..engine.state import State
@@ -17,16 +17,21 @@ from ..lean import lean_game
 from .bot import seat_value, seat_values
 from .determinize import sample_state
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.moves import Move
+    from ..lean.engine import LeanGame
+
 
 class ReferenceOps:
-    def __init__(self, game: Any):
+    def __init__(self, game: Game):
         self.game = game
         self.hint = game.hint is not None
 
     def legal(self, world: State) -> list:
         return legal_moves(self.game, world, world.current)
 
-    def play(self, world: State, move: Any) -> None:
+    def play(self, world: State, move: Move) -> None:
         apply_move(self.game, world, move, checked=False)
 
     def clone(self, world: State) -> State:
@@ -44,10 +49,10 @@ class ReferenceOps:
     def team_of(self, world: State, seat: int) -> int:
         return self.game.team_of(world, seat)
 
-    def key(self, move: Any) -> Any:
+    def key(self, move: Move) -> str:
         return move.text
 
-    def text(self, move: Any) -> str:
+    def text(self, move: Move) -> str:
         return move.text
 
 
@@ -55,7 +60,7 @@ class LeanOps:
     """The same, on a game's lean engine (``lean.LeanGame``): a move that fails is refused at
     once (the reference's own error, which a bot only counts, is not worked out)."""
 
-    def __init__(self, lean: Any):
+    def __init__(self, lean: LeanGame):
         self.lean = lean
         self.game = lean.game
         self.hint = self.game.hint is not None
@@ -94,14 +99,14 @@ class LeanOps:
     def team_of(self, world: Any, seat: int) -> int:
         return seat if world.teams is None else world.teams[seat]
 
-    def key(self, action: int) -> Any:
+    def key(self, action: int) -> int:
         return action
 
     def text(self, action: int) -> str:
         return self.lean.action_text(action)
 
 
-def decided(game: Any, state: State, moves: list, decide: Any) -> Any:
+def decided(game: Game, state: State, moves: list, decide: Callable[[Any, Any, list], Any]) -> Move:
     """``decide(ops, world, choices)`` over the lean engine where it runs the game (the state
     converted; its actions are the moves, in their order), else over the reference; the move."""
     lean = lean_game(game, state.players)

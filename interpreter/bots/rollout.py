@@ -12,10 +12,14 @@ the guess being played on: the policy cannot know which throw will come.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine import rng
 from .ops import ReferenceOps
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .ops import LeanOps
 
 GREEDY_SHARE = 1.0      # how often a rollout move is the best by the hint of those looked at (else any move)
 CANDIDATES = 64         # moves looked at for such a move (all: a bundled game offers 42 at most)
@@ -26,8 +30,8 @@ class Rollout:
     """Plays guessed positions on, drawing its choices from ``draw``, through ``ops`` (the engine:
     ``ops.ReferenceOps`` or ``ops.LeanOps``)."""
 
-    def __init__(self, ops: Any, draw: Callable[[int], int], greedy_share: float = GREEDY_SHARE,
-                 candidates: int = CANDIDATES):
+    def __init__(self, ops: ReferenceOps | LeanOps | Game, draw: Callable[[int], int],
+                 greedy_share: float = GREEDY_SHARE, candidates: int = CANDIDATES):
         self.ops = as_ops(ops)
         self.draw = draw
         self.greedy_share = greedy_share
@@ -62,7 +66,7 @@ class Rollout:
         return max(looked, key=lambda move: value_after(self.ops, world, move, seat, self.draw))
 
 
-def within_phase(ops: Any, world: Any, move: Any, hand: int) -> Any | None:
+def within_phase(ops: ReferenceOps | LeanOps, world: Any, move: Any, hand: int) -> Any | None:
     """A copy of ``world`` after ``move``, or None when the move begins another phase of the hand.
     A game's hint may value the phases of a hand on different scales (an auction by the contract's
     risk, the play by the cards, the contract forgotten): values are compared within one phase, or
@@ -73,14 +77,15 @@ def within_phase(ops: Any, world: Any, move: Any, hand: int) -> Any | None:
     return after
 
 
-def played(ops: Any, world: Any, move: Any) -> Any:
+def played(ops: ReferenceOps | LeanOps, world: Any, move: Any) -> Any:
     """A copy of ``world`` after ``move``."""
     after = ops.clone(world)
     ops.play(after, move)
     return after
 
 
-def value_after(ops: Any, world: Any, move: Any, seat: int, draw: Callable[[int], int]) -> float:
+def value_after(ops: ReferenceOps | LeanOps | Game, world: Any, move: Any, seat: int,
+                draw: Callable[[int], int]) -> float:
     """The hint of ``seat`` after ``move``, in a copy of ``world`` whose chance is drawn afresh."""
     ops = as_ops(ops)
     copy = ops.clone(world)
@@ -89,7 +94,7 @@ def value_after(ops: Any, world: Any, move: Any, seat: int, draw: Callable[[int]
     return ops.value(copy, seat)
 
 
-def seat_rewards(ops: Any, world: Any, seats: set[int]) -> dict[int, float]:
+def seat_rewards(ops: ReferenceOps | LeanOps, world: Any, seats: set[int]) -> dict[int, float]:
     """How good ``world`` is for each of ``seats``: its bot hint, which a game writes as the seat's
     standing; without one, its score minus the best score of another team."""
     if ops.hint:
@@ -103,6 +108,6 @@ def seat_rewards(ops: Any, world: Any, seats: set[int]) -> dict[int, float]:
     return rewards
 
 
-def as_ops(ops_or_game: Any) -> Any:
+def as_ops(ops_or_game: Any) -> ReferenceOps | LeanOps:
     """The ops given, or a compiled game's reference ops."""
     return ops_or_game if hasattr(ops_or_game, "play") else ReferenceOps(ops_or_game)

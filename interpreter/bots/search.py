@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..engine import rng
 from ..engine.moves import Move
@@ -39,6 +39,12 @@ from ..errors import OptionError, RulesError
 from .bot import Bot
 from .ops import decided, lean_ops
 from .rollout import Rollout, seat_rewards
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.loaded import LoadedGame
+    from ..lean.engine import LeanGame
+    from .ops import LeanOps, ReferenceOps
 
 DEFAULT_ITERATIONS = 200
 HORIZON = 3             # moves from the root after which a rollout stops (unless the hand ends first),
@@ -66,7 +72,7 @@ class SearchBot(Bot):
     kind = "search"
     plays_lean = True
 
-    def __init__(self, game: Any, seat: int, seed: int = 0, iterations: int | None = None,
+    def __init__(self, game: Game | LoadedGame, seat: int, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, horizon: int | None = None, mistakes: float = 0.0):
         super().__init__(game, seat, seed, mistakes)
         game = self.game
@@ -89,10 +95,10 @@ class SearchBot(Bot):
     def decide(self, state: State, moves: list[Move]) -> Move:
         return decided(self.game, state, moves, self._search)
 
-    def decide_action(self, lean: Any, state: Any, actions: list[int]) -> int:
+    def decide_action(self, lean: LeanGame, state: Any, actions: list[int]) -> int:
         return self._search(lean_ops(lean), state, actions)
 
-    def _search(self, ops: Any, state: Any, moves: list) -> Any:
+    def _search(self, ops: ReferenceOps | LeanOps, state: Any, moves: list) -> Any:
         self.done = self.given_up = 0
         self.arms = {}
         if len(moves) == 1:

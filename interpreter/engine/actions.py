@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesError
 from ..expr.runtime import Compiled
@@ -37,6 +37,12 @@ from ..expr.types import ANY, BOOL, INT, STR, ListOf, ObjectType, element_type
 from .loaded import compiled_game
 from .moves import Move
 from .values import Card, Seat, ZoneRef
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .game_compiler import Param
+    from .loaded import LoadedGame
+    from .state import State
 
 KINDS = ("factored", "flat", "auto")
 FLAT_MOST = 1024            # "auto": the most moves of a flat space; past it, moves are entered choice by choice
@@ -53,7 +59,7 @@ PLAIN_WORD = re.compile(r"^[^\s\"'{}\[\]()]{1,40}$")
 class ActionSpace:
     """The actions of one game for one number of seats: ids to choices and back."""
 
-    def __init__(self, game: Any, state: Any, kind: str = "factored"):
+    def __init__(self, game: Game | LoadedGame, state: State, kind: str = "factored"):
         """The space of ``game`` (what ``load_game`` returns, or its compiled game) for the seats
         and zones of ``state`` (any state of the game); ``kind`` one of ``KINDS``."""
         if kind not in KINDS:
@@ -157,7 +163,7 @@ def value_key(value: Any) -> tuple:
     return ("other", repr(value))
 
 
-def _flat_space(game: Any, atoms: list[tuple[tuple, str]], most: int) -> tuple[list[tuple], list[str]] | str:
+def _flat_space(game: Game, atoms: list[tuple[tuple, str]], most: int) -> tuple[list[tuple], list[str]] | str:
     """Every move with every combination of its parameters' values: their keys and texts; or
     why there is no flat space of at most ``most`` moves."""
     domains: dict[str, list[list[tuple[tuple, str]]]] = {}
@@ -178,7 +184,7 @@ def _flat_space(game: Any, atoms: list[tuple[tuple, str]], most: int) -> tuple[l
     return keys, texts
 
 
-def _values_of(param: Any, atoms: list[tuple[tuple, str]]) -> list[tuple[tuple, str]] | None:
+def _values_of(param: Param, atoms: list[tuple[tuple, str]]) -> list[tuple[tuple, str]] | None:
     """The choices a parameter may take, by its type (None: a list, which has no flat action)."""
     item = element_type(param.domain.type) if isinstance(param.domain, Compiled) else None
     if param.kind == "subset_of" or isinstance(item, ListOf):
@@ -189,7 +195,7 @@ def _values_of(param: Any, atoms: list[tuple[tuple, str]]) -> list[tuple[tuple, 
     return atoms
 
 
-def _atoms(game: Any, state: Any) -> list[tuple[tuple, str]]:
+def _atoms(game: Game, state: State) -> list[tuple[tuple, str]]:
     players = state.players
     atoms: list[tuple[tuple, str]] = [(("none",), "none"), (("bool", False), "no"), (("bool", True), "yes")]
     numbers, words = _written_values(game, players)
@@ -210,7 +216,7 @@ def _atoms(game: Any, state: Any) -> list[tuple[tuple, str]]:
     return atoms
 
 
-def _written_values(game: Any, players: int) -> tuple[list[int], list[str]]:
+def _written_values(game: Game, players: int) -> tuple[list[int], list[str]]:
     """Every number written in the game file and every text it quotes; the keys and texts of its
     variables; the cards' attributes and the options' values. Numbers fill their range."""
     dice = game.dice_count * (players if game.dice_per == "seat" else 1)      # every die in play: a count of them

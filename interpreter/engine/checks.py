@@ -6,13 +6,20 @@ Each check returns the errors it found; the compiler reports them with all the o
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import limits
 from ..errors import LimitError, RulesError, SpecError
 from ..expr import ANY, INT, NUMBER, Compiled, ListOf
 from ..expr.nodes import Call, Index, Member, Name, Slice, all_nodes
 from ..expr.types import compatible
+
+if TYPE_CHECKING:
+    from ..errors import Position
+    from ..expr.nodes import Node
+    from ..load.spec import ZoneDef
+    from ..load.variants import MergedDocument
+    from ..load.yaml_positions import Document
 
 # Zone members that show which cards a zone holds (``size`` and ``empty`` show only how many).
 SHOWS_CARDS = frozenset({"cards", "top", "bottom", "slots", "rows", "cols", "lines"})
@@ -59,7 +66,7 @@ def _not_a_list(move: str, param: Any) -> SpecError:
                      param.domain.pos, hint="write a list, such as 1..5, [1, 2, 3] or hand.cards")
 
 
-def too_many_choices(move: str, pos: Any) -> LimitError:
+def too_many_choices(move: str, pos: Position | None) -> LimitError:
     return LimitError(f"the parameters of move '{move}' give more than {limits.MAX_MOVE_CHOICES} choices", pos,
                       hint="draw from shorter lists, use fewer parameters, or check each choice in 'when' sooner")
 
@@ -71,7 +78,8 @@ def check_number(what: str, compiled: Any) -> list[SpecError]:
     return [SpecError(f"{what} must be a number, not {compiled.type}", compiled.pos)]
 
 
-def check_view(doc: Any, path: tuple, compiled: Any, zones: dict, cups_hidden: str | None = None) -> list[SpecError]:
+def check_view(doc: Document | MergedDocument, path: tuple, compiled: Any, zones: dict,
+               cups_hidden: str | None = None) -> list[SpecError]:
     """A ``view:`` line is shown to every seat: it may not read the cards of a zone some seat
     may not see (a zone seen by its owner or by nobody, or lying face down; of a zone showing only
     its top card, anything but the top), nor the dice of cups some seat may not see (``cups_hidden``
@@ -100,7 +108,7 @@ def check_view(doc: Any, path: tuple, compiled: Any, zones: dict, cups_hidden: s
     return []
 
 
-def _names_dice(node: Any) -> bool:
+def _names_dice(node: Node) -> bool:
     return isinstance(node, Name) and node.name == "dice" or isinstance(node, Member) and node.name == "dice"
 
 
@@ -111,7 +119,7 @@ def cups_hidden(game: Any) -> str | None:
     return "only its owner may see a cup" if game.dice_visible_to == "owner" else "no seat may see a cup"
 
 
-def check_dice(doc: Any, dice: dict | None) -> list[SpecError]:
+def check_dice(doc: Document | MergedDocument, dice: dict | None) -> list[SpecError]:
     """``visible_to`` says who sees a seat's cup: dice not per seat are the table's, seen by all."""
     if dice and dice.get("visible_to", "all") != "all" and dice.get("per", "game") != "seat":
         return [SpecError(f"dice: visible_to: {dice['visible_to']} needs a cup per seat, but the dice are the table's",
@@ -119,7 +127,7 @@ def check_dice(doc: Any, dice: dict | None) -> list[SpecError]:
     return []
 
 
-def _zone_named(node: Any) -> str | None:
+def _zone_named(node: Node) -> str | None:
     """The zone an expression names directly: ``hand``, ``p.hand``, ``work[0]``."""
     while isinstance(node, (Index, Slice)):
         node = node.obj
@@ -130,7 +138,7 @@ def _zone_named(node: Any) -> str | None:
     return None
 
 
-def _hidden(zone: Any, member: str) -> str | None:
+def _hidden(zone: ZoneDef, member: str) -> str | None:
     """Why some seat may not see what ``zone.member`` shows, or None when every seat may."""
     if zone.visible_to == "owner":
         return "only its owner may see them"

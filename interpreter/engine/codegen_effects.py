@@ -30,6 +30,8 @@ from .values import Card, ZoneRef
 
 if TYPE_CHECKING:
     import ast  # for the types: pyast's classes are ast's, or subclasses of them placed at line 1
+
+    from ..errors import Position
 else:   # Python's ast, its nodes placed at line 1
     from ..expr.codegen_ast import pyast as ast
 
@@ -61,7 +63,7 @@ class _BlockBuilder:
     def temp(self) -> str:
         return self.gen.temp()
 
-    def guarded(self, body: list[ast.stmt], pos: Any) -> ast.stmt:
+    def guarded(self, body: list[ast.stmt], pos: Position | None) -> ast.stmt:
         """``try: body`` / ``except Exception as _e: raise fault(_e, pos) from None``."""
         return self.gen.guarded(body, self.gen.faulted(pos))
 
@@ -184,7 +186,8 @@ class _BlockBuilder:
             stmts += self._store(load(holder), name, new, add, target, place)
         return stmts
 
-    def _store(self, holder: ast.expr, name: str, new: ast.expr, add: bool, target: str, place: Any) -> list[ast.stmt]:
+    def _store(self, holder: ast.expr, name: str, new: ast.expr, add: bool, target: str,
+               place: Position) -> list[ast.stmt]:
         """``store_value``, its common case written out: ``set`` of a value that is stored as it
         is (not a list or a map, which are copied), ``add`` of an int to an int; any other case
         (and a variable missing, for its error) calls it."""
@@ -206,7 +209,7 @@ class _BlockBuilder:
                        body=[ast.Assign(targets=[ast.Subscript(value=holder, slice=key, ctx=STORE)], value=added)],
                        orelse=[slow])]
 
-    def _for(self, items: Any, name: str, body: Callable, where: Any) -> list[ast.stmt]:
+    def _for(self, items: Any, name: str, body: Callable, where: Position) -> list[ast.stmt]:
         """As ``run_for``: each turn runs the body with an env of its own (the loop's variable,
         the shared budget and count of turns), here by binding ``env`` to it, then back."""
         stmts, values = self.value(items)

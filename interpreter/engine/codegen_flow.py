@@ -26,6 +26,8 @@ from .effects import nothing
 
 if TYPE_CHECKING:
     import ast  # for the types: pyast's classes are ast's, or subclasses of them placed at line 1
+
+    from .game_compiler import PhaseDef
 else:   # Python's ast, its nodes placed at line 1
     from ..expr.codegen_ast import pyast as ast
 
@@ -102,7 +104,7 @@ class _SettleBuilder:
         """``flow._end_turn`` for each phase."""
         return self.by_phase([self.phase_end_turn(phase) for phase in self.game.phases]) or [ast.Pass()]
 
-    def phase_end_turn(self, phase: Any) -> list[ast.stmt]:
+    def phase_end_turn(self, phase: PhaseDef) -> list[ast.stmt]:
         if phase.turns is None:
             return []
         state = load("state")
@@ -164,7 +166,7 @@ class _SettleBuilder:
         return [self.gen.guarded([evaluate], self.gen.faulted(until.pos))]
 
 
-def _advance(ctx: Any) -> bool:
+def _advance(ctx: Ctx) -> bool:
     """An interrupt going on moved along, as ``flow.settle`` does it."""
     return interrupts.advance(ctx.state, ctx.signals, lambda seat: flow._has_move(ctx, seat))
 

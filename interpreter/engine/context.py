@@ -7,9 +7,12 @@ seat's variables, a zone's cards) read the state being evaluated, which the engi
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import EvalError
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 class Ctx:
@@ -17,7 +20,7 @@ class Ctx:
 
     __slots__ = ("game", "state", "me", "signals")
 
-    def __init__(self, game: Any, state: Any, me: int | None = None, signals: list | None = None):
+    def __init__(self, game: Any, state: State, me: int | None = None, signals: list | None = None):
         self.game = game
         self.state = state
         self.me = me
@@ -51,7 +54,7 @@ class active:
 
     __slots__ = ("pair",)
 
-    def __init__(self, game: Any, state: Any):
+    def __init__(self, game: Any, state: State):
         self.pair = (game, state)
 
     def __enter__(self) -> None:
@@ -61,7 +64,7 @@ class active:
         evaluating.pairs.pop()
 
 
-def active_state() -> Any:
+def active_state() -> State:
     return active_pair()[1]
 
 

@@ -7,7 +7,7 @@ the state exactly as it was.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import EvalError, IllegalMove, LimitError, OptionError, PresetError
 from ..expr.ops import show
@@ -20,8 +20,11 @@ from .state import Presets, State
 from .values import ZoneRef, copy_value
 from .where import in_game, seat_name
 
+if TYPE_CHECKING:
+    from .game import Game
 
-def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict | None = None,
+
+def new_state(game: Game, players: int | None = None, seed: int = 0, stack: dict | None = None,
               presets: Presets | None = None) -> State:
     """A game at its start: variables set, decks in their zones, setup effects done.
 
@@ -57,7 +60,7 @@ def new_state(game: Any, players: int | None = None, seed: int = 0, stack: dict 
     return state
 
 
-def check_piles(game: Any) -> None:
+def check_piles(game: Game) -> None:
     """The piles ``new_state`` makes, counted at load for every number of players the game
     allows: before a card is placed they depend only on the number of players, the options and
     the start values, so ``rules validate`` refuses too many (``limits.MAX_PILES``) at the
@@ -73,7 +76,7 @@ def check_piles(game: Any) -> None:
                 return
 
 
-def started(game: Any, state: State) -> State:
+def started(game: Game, state: State) -> State:
     """``state`` with the start values of the variables and the dice."""
     variables = game.variables
     state.vars = copy_value(variables.get("game", {}))
@@ -84,18 +87,18 @@ def started(game: Any, state: State) -> State:
     return state
 
 
-def place_zones(game: Any, state: State) -> None:
+def place_zones(game: Game, state: State) -> None:
     """Every zone's empty piles, and the teams (a zone per team has piles for each)."""
     game.allocate_zones(state, ("game", "seat"))
     _place_teams(game, state)
 
 
-def check_players(game: Any, players: Any) -> None:
+def check_players(game: Game, players: Any) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not game.min_players <= players <= game.max_players:
         raise OptionError(f"{game.name} is for {players_text(game)}, not {players}")
 
 
-def players_text(game: Any) -> str:
+def players_text(game: Game) -> str:
     """How many play a game: ``1 player``, ``2 players``, ``2 to 8 players``."""
     low, high = game.min_players, game.max_players
     if low == high:
@@ -103,7 +106,7 @@ def players_text(game: Any) -> str:
     return f"{low} to {high} players"
 
 
-def _check_stack(game: Any, players: int, stack: dict) -> None:
+def _check_stack(game: Game, players: int, stack: dict) -> None:
     """A card is stacked once: named twice (in one zone or two), it would be in two places."""
     table = game.card_table(players)
     seen: set[int] = set()
@@ -115,7 +118,7 @@ def _check_stack(game: Any, players: int, stack: dict) -> None:
             seen.add(card)
 
 
-def _place_teams(game: Any, state: State) -> None:
+def _place_teams(game: Game, state: State) -> None:
     """Teams from the game's ``teams.of``; without it, each seat is a team of its own."""
     if game.teams is not None:
         ctx = Ctx(game, state)
@@ -135,7 +138,7 @@ def _team_number(game: Any, team: int, seat: int) -> int:
     return team
 
 
-def _place_decks(game: Any, state: State) -> None:
+def _place_decks(game: Game, state: State) -> None:
     table = game.card_table(state.players)
     for card in table:
         deck = game.spec.data["decks"][card.attrs["deck"]]
@@ -152,7 +155,7 @@ def _place_decks(game: Any, state: State) -> None:
             state.face_up.add(card.id)
 
 
-def apply_move(game: Any, state: State, move: Move | str, seat: int | None = None, *, checked: bool = True) -> Move:
+def apply_move(game: Game, state: State, move: Move | str, seat: int | None = None, *, checked: bool = True) -> Move:
     """Play a move (a ``Move`` or its text); an illegal one raises and changes nothing.
 
     ``checked=False`` skips matching a ``Move`` against the legal moves: for callers (bots
@@ -183,7 +186,7 @@ def apply_move(game: Any, state: State, move: Move | str, seat: int | None = Non
     return move
 
 
-def scores(game: Any, state: State) -> list:
+def scores(game: Game, state: State) -> list:
     """Each seat's score (the game's ``scoring.score``), in seat order."""
     if game.score is None:
         return [0] * state.players
@@ -203,7 +206,7 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def results(game: Any, state: State) -> list:
+def results(game: Game, state: State) -> list:
     """Each seat's result (``scoring.result``, e.g. relative to the average), else its score."""
     points = scores(game, state)
     if game.result is None:
@@ -216,7 +219,7 @@ def results(game: Any, state: State) -> list:
             raise in_game(error, game, state, "the results were counted") from None
 
 
-def ranking(game: Any, state: State, points: list | None = None) -> list[int]:
+def ranking(game: Game, state: State, points: list | None = None) -> list[int]:
     """Each seat's place, from 1; seats that tie on score and every tie-break share a place.
     ``points``: the seats' scores when the caller has them already (they are not worked out again)."""
     points = scores(game, state) if points is None else points
@@ -231,7 +234,7 @@ def ranking(game: Any, state: State, points: list | None = None) -> list[int]:
     return places
 
 
-def _rank_key(game: Any, state: State, seat: int, score: Any) -> tuple:
+def _rank_key(game: Game, state: State, seat: int, score: float) -> tuple:
     sign = 1 if game.score_order == "high" else -1
     ctx = Ctx(game, state, seat)
     breaks = []
@@ -243,7 +246,7 @@ def _rank_key(game: Any, state: State, seat: int, score: Any) -> tuple:
     return (sign * score, *breaks)
 
 
-def winners(game: Any, state: State) -> list[int]:
+def winners(game: Game, state: State) -> list[int]:
     return [s for s, place in enumerate(ranking(game, state)) if place == 1]
 
 

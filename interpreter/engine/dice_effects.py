@@ -2,12 +2,15 @@
 ``reveal_dice`` (cups shown to everyone until thrown again), a part of ``EffectCompiler``."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import EvalError, SpecError
 from ..expr.ops import show
 from . import rng
 from .values import Seat
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 class DiceEffects:
@@ -79,7 +82,7 @@ def seat_number(value: Any, players: int, expr: Any, what: str = "deal: 'first'"
     raise EvalError(f"{what} must be a seat, not {show(value)}", expr.pos)
 
 
-def thrown(state: Any, dice: list[int], chosen: Any, faces: int, keep_sorted: bool, which: Any) -> list[int]:
+def thrown(state: State, dice: list[int], chosen: Any, faces: int, keep_sorted: bool, which: Any) -> list[int]:
     """``dice`` with the dice showing the ``chosen`` values thrown again (a fixed roll first)."""
     kept = list(dice)
     for value in (chosen if isinstance(chosen, list) else [chosen]):

@@ -6,7 +6,7 @@ Flow effects (``end_turn`` ...) only raise a signal that the flow handles after 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Protocol, cast
+from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
 
 from ..errors import EvalError, LimitError, SpecError, did_you_mean
 from ..expr.compile import item_type
@@ -16,6 +16,10 @@ from ..limits import MAX_COLLECTION, MAX_EVAL_STEPS, MAX_LOOP_ITERATIONS, MAX_VA
 from . import interrupts, rng, tricks
 from .dice_effects import DiceEffects, seat_number
 from .values import Card, Seat, ZoneRef, stored_copy, zone_ref
+
+if TYPE_CHECKING:
+    from ..errors import Position
+    from .context import Ctx
 
 Run = Callable[[Any, dict], None]
 
@@ -29,7 +33,7 @@ class Parted(Protocol):
     codegen_effects writes it out as code."""
     parts: tuple
 
-    def __call__(self, ctx: Any, env: dict, /) -> None: ...
+    def __call__(self, ctx: Ctx, env: dict, /) -> None: ...
 
 
 class EffectCompiler(DiceEffects):
@@ -84,7 +88,7 @@ class EffectCompiler(DiceEffects):
         cast(Parted, run_block).parts = ("block", runs, places)
         return run_block
 
-    def _place(self, path: tuple, item: Any) -> Any:
+    def _place(self, path: tuple, item: Any) -> Position:
         """Where an effect is written: its kind's key (``move:``), or the word (``end_turn``)."""
         if isinstance(item, dict):
             kind = next((k for k in item if k in _KINDS), None)
@@ -331,7 +335,7 @@ _KINDS = ("set", "add", "choose_random", "roll", "reveal_dice", "shuffle", "move
           "interrupt")
 
 
-def nothing(ctx: Any, env: dict) -> None:
+def nothing(ctx: Ctx, env: dict) -> None:
     """An empty block of effects."""
 
 
@@ -346,7 +350,7 @@ def _signal(word: str) -> Run:
     return run_signal
 
 
-def loop_start(values: Any, items: Any, env: dict, where: Any) -> tuple[list, list, list]:
+def loop_start(values: Any, items: Any, env: dict, where: Position) -> tuple[list, list, list]:
     """What a ``for`` effect does before its first turn: the items it runs over (``values``, the
     value of the expression ``items``) as a list, then the work budget and the count of turns
     its body shares. The outermost loop sets both up; the loops inside it share its count of
@@ -364,7 +368,7 @@ def loop_start(values: Any, items: Any, env: dict, where: Any) -> tuple[list, li
     return values, steps, left
 
 
-def store_value(holder: dict, name: str, new: Any, add: bool, target: str, place: Any) -> None:
+def store_value(holder: dict, name: str, new: Any, add: bool, target: str, place: Position) -> None:
     """``set`` or ``add`` of a whole variable (no ``[key]``)."""
     try:
         holder[name] = _combine(holder[name], new, add, target, place)
@@ -373,7 +377,7 @@ def store_value(holder: dict, name: str, new: Any, add: bool, target: str, place
         raise
 
 
-def _combine(old: Any, new: Any, add: bool, target: str, place: Any, levels: int = MAX_VALUE_DEPTH) -> Any:
+def _combine(old: Any, new: Any, add: bool, target: str, place: Position, levels: int = MAX_VALUE_DEPTH) -> Any:
     """The value ``set`` or ``add`` stores: a copy, within the limits of a variable's size and
     depth (``levels``: one less at a key of a variable, which holds it)."""
     if not add or old is None:

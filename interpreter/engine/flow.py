@@ -6,7 +6,7 @@ the phases' ``until`` conditions, until the state is quiet again.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import EvalError, LimitError
 from ..expr.ops import show
@@ -17,10 +17,13 @@ from .effects import nothing
 from .legal import has_move
 from .values import Seat
 
+if TYPE_CHECKING:
+    from .state import State
+
 SIGNAL_ORDER = ("end_game", "end_round", "end_phase", "end_turn")
 
 
-def start_match(game: Any, state: Any) -> None:
+def start_match(game: Any, state: State) -> None:
     ctx = Ctx(game, state)
     game.setup(ctx, {})
     _start_round(ctx)
@@ -121,7 +124,7 @@ def _end_turn(ctx: Ctx) -> None:
         state.current = _seat_value(phase.next(_at(ctx, state.current), {}), state, phase.next)
     else:
         step = -1 if phase.turns.get("order") == "counterclockwise" else 1
-        state.current = (state.current + step) % state.players
+        state.current = (cast(int, state.current) + step) % state.players     # a phase with turns has one
     if phase.turn_start is not nothing:
         phase.turn_start(_at(ctx, state.current), {})
 
@@ -170,7 +173,7 @@ def _finish(ctx: Ctx, reason: str | None) -> None:
     ctx.signals.clear()
 
 
-def _seat_value(value: Any, state: Any, expr: Any) -> int:
+def _seat_value(value: Any, state: State, expr: Any) -> int:
     """The seat a flow step gives (a seat, or a number taken round the table), or an error at
     the step's expression."""
     if isinstance(value, Seat):

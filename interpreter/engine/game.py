@@ -20,7 +20,10 @@ from .game_compiler import GameCompiler, MoveDef, Param, PhaseDef, deck_cards
 from .values import Card, Seat, ZoneRef
 
 if TYPE_CHECKING:
+    from ..errors import Position
+    from ..expr.runtime import Compiled
     from .names import GameTypes
+    from .state import State
     from .tricks import TrickRules
 
 # How a game's expressions run: as code generated for the game (expr/codegen.py), or as the
@@ -35,31 +38,31 @@ class Game:
 
     # Set by GameCompiler as it compiles the spec: the game's compiled expressions and effects.
     types: GameTypes
-    pile_counts: dict[str, Callable]        # a zone's ``piles:``, for the zones that have one
+    pile_counts: dict[str, Compiled]        # a zone's ``piles:``, for the zones that have one
     setup: Callable
-    teams: Callable | None
+    teams: Compiled | None
     tricks: TrickRules | None
-    rounds: Callable | None
-    match_until: Callable | None
+    rounds: Compiled | None
+    match_until: Compiled | None
     max_rounds: Callable
     round_start: Callable
     round_end: Callable
     moves: dict[str, MoveDef]
     phases: list[PhaseDef]
     triggers: list[tuple[Callable, Callable]]       # (when, do)
-    score: Callable | None
+    score: Compiled | None
     score_order: str
-    tiebreaks: list[Callable]
-    result: Callable | None
-    score_parts: dict[str, Callable]
+    tiebreaks: list[Compiled]
+    result: Compiled | None
+    score_parts: dict[str, Compiled]
     showdown_zones: list[str]
-    showdown_when: Callable | None
-    hint: Callable | None
+    showdown_when: Compiled | None
+    hint: Compiled | None
     bot_priority: list[str]
     bot_horizon: int | str | None           # moves, or "hand"
     bot_phase_horizons: dict[int, Any]
-    shown: dict[str, dict[str, Callable]]   # level ("game", "seat") -> label -> its value
-    seat_marks: dict[str, Callable]
+    shown: dict[str, dict[str, Compiled]]   # level ("game", "seat") -> label -> its value
+    seat_marks: dict[str, Compiled]
     layout: dict
 
     def __init__(self, spec: Spec, engine: str = "compiled"):
@@ -121,7 +124,7 @@ class Game:
         raise EvalError("deal: no 'from' zone and no deck names its zone")
 
     # -- zones -----------------------------------------------------------------------------------
-    def pile(self, state: Any, ref: ZoneRef) -> list[int]:
+    def pile(self, state: State, ref: ZoneRef) -> list[int]:
         name = ref.name
         piles = state.zones[name]
         if name not in self.pile_counts:        # one pile per owner: the common case, read on every move
@@ -134,22 +137,22 @@ class Game:
             if self._owned_by[name] == "team" else 1
         return piles[owner * (len(piles) // owners) + ref.index]
 
-    def owners(self, state: Any, zone: str) -> int:
+    def owners(self, state: State, zone: str) -> int:
         """How many owners a zone has: 1 when shared, else one per seat or per team."""
         per = self.zones[zone].per
         return state.players if per == "seat" else len(state.team_vars) if per == "team" else 1
 
-    def pile_owner(self, state: Any, zone: str, index: int) -> int | None:
+    def pile_owner(self, state: State, zone: str, index: int) -> int | None:
         """The owner of the zone's pile number ``index`` (in the state's flat list of piles)."""
         if self.zones[zone].per == "game":
             return None
         return index // (len(state.zones[zone]) // self.owners(state, zone))
 
-    def zone_refs(self, state: Any, zone: str, owner: int | None) -> list[ZoneRef]:
+    def zone_refs(self, state: State, zone: str, owner: int | None) -> list[ZoneRef]:
         """The piles of a zone of several piles, for one owner."""
         return list(_numbered_refs(zone, owner, len(state.zones[zone]) // self.owners(state, zone)))
 
-    def allocate_zones(self, state: Any, per: tuple[str, ...]) -> None:
+    def allocate_zones(self, state: State, per: tuple[str, ...]) -> None:
         """Empty piles for the zones kept ``per`` these kinds of owner; every pile of the state
         counted against ``limits.MAX_PILES`` before one is made, the error at the ``piles:``
         that passes it."""
@@ -180,12 +183,12 @@ class Game:
             raise EvalError(f"zone '{name}' must have at least one pile, not {count}")
         return count
 
-    def _piles_pos(self, name: str) -> Any:
+    def _piles_pos(self, name: str) -> Position:
         """Where a zone's ``piles:`` is written, or the zone's name without one."""
         compiled = self.pile_counts.get(name)
         return getattr(compiled, "pos", None) or self.spec.doc.key_pos(("zones", name))
 
-    def place(self, state: Any, card_id: int, target: ZoneRef, face: str | None, at_bottom: bool,
+    def place(self, state: State, card_id: int, target: ZoneRef, face: str | None, at_bottom: bool,
               slot: Any = None) -> int | None:
         """Move one card from wherever it is to the top (or bottom) of a zone; in a grid, to the
         first empty slot, or to ``slot``: the card that was there is returned, out of every zone."""
@@ -210,7 +213,7 @@ class Game:
             state.face_up.discard(card_id)
         return displaced
 
-    def _lift(self, state: Any, places: dict, card_id: int) -> None:
+    def _lift(self, state: State, places: dict, card_id: int) -> None:
         """Take a card out of its pile: the one ``places`` names when it is there (the common
         case first: a deal moves every card), else whichever holds it."""
         found = places.get(card_id)         # (pile, whether it is a grid's)
@@ -226,7 +229,7 @@ class Game:
                 return
         self._take_out(state, card_id)
 
-    def place_cards(self, state: Any, cards: list, target: ZoneRef, face: str | None, at_bottom: bool,
+    def place_cards(self, state: State, cards: list, target: ZoneRef, face: str | None, at_bottom: bool,
                     not_a_card: Callable[[Any], Exception]) -> None:
         """``place`` of each card of a list in turn onto one zone (the ``move`` effect);
         ``not_a_card(value)`` is the error raised when the loop reaches a value that is not a card
@@ -259,7 +262,7 @@ class Game:
             else:
                 face_up.discard(card_id)
 
-    def deal(self, state: Any, source: list[int], targets: list[ZoneRef], rounds: int, face: str | None,
+    def deal(self, state: State, source: list[int], targets: list[ZoneRef], rounds: int, face: str | None,
              ran_out: Callable[[], Exception]) -> None:
         """``place`` of the top card of the pile ``source`` on each of ``targets`` in turn (to the
         top), ``rounds`` times (the ``deal`` effect); ``ran_out()`` is the error raised when
@@ -295,7 +298,7 @@ class Game:
                 else:
                     face_up.discard(card_id)
 
-    def _take_out(self, state: Any, card_id: int) -> None:
+    def _take_out(self, state: State, card_id: int) -> None:
         """Take a card out of whichever pile holds it, looking through every pile."""
         for name, piles in state.zones.items():
             for pile in piles:
@@ -303,11 +306,11 @@ class Game:
                     grids.take_out(pile, card_id, self.zones[name].grid is not None)
                     return
 
-    def team_of(self, state: Any, seat: int) -> int:
+    def team_of(self, state: State, seat: int) -> int:
         teams = state.vars.get("$teams")
         return teams[seat] if teams else seat
 
-    def log(self, ctx: Any, text: str) -> None:
+    def log(self, ctx: Ctx, text: str) -> None:
         """A log line of the game, told to whoever watches the state it was said in."""
         watcher = ctx.state.watcher
         if watcher is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..errors import ErrorList, EvalError, Position, RulesError, SpecError, did_you_mean
 from ..expr import (
@@ -32,6 +32,11 @@ from .codegen_effects import generate_block
 from .codegen_legal import generate_listing
 from .effects import EffectCompiler
 from .values import Seat, standard_cards
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .context import Ctx
 
 DEFINE_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*$")
 TEMPLATE_PART = re.compile(r"\{([^{}]+)\}")
@@ -406,7 +411,7 @@ class GameCompiler:
         game.showdown_when = self.expr(("showdown", "when"), expect_bool=True) if "when" in showdown else None
 
 
-def _seat_index(seat: Any, ctx: Any) -> int:
+def _seat_index(seat: Any, ctx: Ctx) -> int:
     if seat is None:
         return ctx.seat()
     if isinstance(seat, Seat):
@@ -414,13 +419,13 @@ def _seat_index(seat: Any, ctx: Any) -> int:
     raise EvalError(f"'of' must name a seat, not {show(seat)}")
 
 
-def _team_index(seat: Any, ctx: Any, game: Any) -> int:
+def _team_index(seat: Any, ctx: Ctx, game: Any) -> int:
     if isinstance(seat, int) and not isinstance(seat, bool):
         return seat
     return game.team_of(ctx.state, _seat_index(seat, ctx))
 
 
-def _choices_hint(words: str, names: Any) -> str:
+def _choices_hint(words: str, names: Iterable[str]) -> str:
     names = list(names)
     return f"{words}: {', '.join(names)}" if names else "there are none yet"
 
@@ -439,5 +444,5 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def _default_max_rounds(ctx: Any, env: dict) -> int:
+def _default_max_rounds(ctx: Ctx, env: dict) -> int:
     return DEFAULT_MAX_ROUNDS

@@ -11,33 +11,36 @@ move may interrupt in turn) of records ``{seats, moves, resume, after, acting}``
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import EvalError
 from ..expr.ops import show
 from .values import Seat
 
+if TYPE_CHECKING:
+    from .state import State
+
 KEY = "$interrupts"
 
 
-def push(state: Any, seats: Any, moves: list[str]) -> None:
+def push(state: State, seats: Any, moves: list[str]) -> None:
     """Start an interrupt for these seats (a list of seats or seat numbers), with these moves."""
     order = [_seat_index(s, state.players) for s in (seats if isinstance(seats, list) else [seats])]
     record = {"seats": order, "moves": list(moves), "resume": state.current, "after": [], "acting": False}
     state.vars.setdefault(KEY, []).append(record)
 
 
-def pending(state: Any) -> bool:
+def pending(state: State) -> bool:
     return bool(state.vars.get(KEY))
 
 
-def move_names(game: Any, state: Any) -> list[str]:
+def move_names(game: Any, state: State) -> list[str]:
     """The moves that may be made now: the interrupt's while one lasts, else the phase's."""
     stack = state.vars.get(KEY)
     return stack[-1]["moves"] if stack else game.phases[state.phase].moves
 
 
-def advance(state: Any, signals: list[str], has_move: Callable[[int], bool]) -> bool:
+def advance(state: State, signals: list[str], has_move: Callable[[int], bool]) -> bool:
     """Move the innermost interrupt on after a move (or at its start). True while a seat must
     still act in it; False once it is over, its held signals given back to ``signals``."""
     stack = state.vars[KEY]

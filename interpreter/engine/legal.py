@@ -7,7 +7,7 @@ are made, and the move's text is built as the choices are made.
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove
 from ..expr.runtime import MEMO, STEPS, fault
@@ -19,6 +19,9 @@ from .context import Ctx, evaluating
 from .moves import Move, show
 from .state import State
 from .where import in_game, seat_name
+
+if TYPE_CHECKING:
+    from .game_compiler import MoveDef
 
 
 def acting_seats(game: Any, state: State) -> list[int]:
@@ -92,7 +95,7 @@ def _legal(game: Any, state: State, seat: int, first_only: bool = False, compare
     return _uncached(game, state, seat, first_only)
 
 
-def _uncached(game: Any, state: Any, seat: int, first_only: bool) -> list[Move]:
+def _uncached(game: Any, state: State, seat: int, first_only: bool) -> list[Move]:
     found: dict[str, Move] = {}
     listing = _Listing(seat, Ctx(game, state, seat), found, first_only)
     # Nothing changes while the moves are listed: each defined function's result for the same
@@ -150,7 +153,7 @@ def _cached(game: Any, state: State, seat: int, first_only: bool, compared: bool
     return out
 
 
-def _names(game: Any, state: State, first_only: bool) -> Any:
+def _names(game: Any, state: State, first_only: bool) -> list[str] | tuple[str, ...]:
     names = interrupts.move_names(game, state)
     if first_only:      # any move will do: those without parameters are the quickest to check
         return _quickest_first(game, tuple(names))
@@ -173,7 +176,7 @@ def _quickest_first(game: Any, names: tuple[str, ...]) -> tuple[str, ...]:
     return order
 
 
-def _placed(error: Exception, game: Any, state: State, seat: int, move: Any) -> Exception:
+def _placed(error: Exception, game: Any, state: State, seat: int, move: MoveDef | None) -> Exception:
     # An error of its own (a parameter's list too long...) is placed at the move.
     error = fault(error, move.pos if move is not None else None)
     return in_game(error, game, state, f"the legal moves of {seat_name(seat)} were listed")

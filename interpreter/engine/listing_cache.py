@@ -20,10 +20,13 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from contextvars import ContextVar
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .reads import ME, move_reads
 from .values import ZoneRef, copy_value
+
+if TYPE_CHECKING:
+    from .state import State
 
 MODES = ("free", "all", "off")
 MODE: ContextVar[str] = ContextVar("listing_cache_mode", default="free")
@@ -42,12 +45,12 @@ def mode(name: str) -> Iterator[None]:
         MODE.reset(token)
 
 
-def enabled(state: Any) -> bool:
+def enabled(state: State) -> bool:
     used = MODE.get()
     return used == "all" or used == "free" and state.current is None
 
 
-def for_seat(game: Any, state: Any, seat: int, compare: bool = True) -> "SeatCache":
+def for_seat(game: Any, state: State, seat: int, compare: bool = True) -> "SeatCache":
     """The cache of ``seat``'s listings in ``state``, its stale entries dropped. ``compare=False``:
     the caller compared this seat's parts in this very state a moment ago (``acting_seats``, then
     the acting seat's listing), and nothing has changed since: they are not compared again."""
@@ -82,7 +85,7 @@ def _no_cache() -> None:
 class SeatCache:
     """One seat's moves by move name, and the parts of the state they were found in."""
 
-    def __init__(self, game: Any, state: Any, seat: int):
+    def __init__(self, game: Any, state: State, seat: int):
         plan = move_reads(game)
         parts: dict[tuple, int] = {}
         self.getters: list[Callable[[Any], Any]] = []
@@ -109,7 +112,7 @@ class SeatCache:
         self.strict_parts = [i for i, strict in enumerate(self.strict) if strict]
         self.entries: dict[str, tuple[bool, list]] = {}    # name -> (all of them, the moves)
 
-    def refresh(self, state: Any) -> None:
+    def refresh(self, state: State) -> None:
         """Drop the entries of every move that reads a part that is not what it was."""
         saved = self.saved
         now = [get(state) for get in self.getters]

@@ -4,16 +4,19 @@ card. Every name is checked; a mistake is an ``OptionError`` with a did-you-mean
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import OptionError, did_you_mean
 from .state import Presets
 from .values import ZoneRef
 
+if TYPE_CHECKING:
+    from .game import Game
+
 ZONE_NAME = re.compile(r"(?P<name>[^\[\]#]+)(?:\[(?P<letter>[PT])(?P<owner>[1-9][0-9]*)\])?(?:#(?P<pile>[1-9][0-9]*))?")
 
 
-def zone_named(game: Any, players: int, name: Any) -> ZoneRef:
+def zone_named(game: Game, players: int, name: str | ZoneRef) -> ZoneRef:
     """The pile a name (or a ``ZoneRef``) stands for."""
     if isinstance(name, ZoneRef):
         return name
@@ -41,7 +44,7 @@ def zone_named(game: Any, players: int, name: Any) -> ZoneRef:
     return ZoneRef(zone.name, owner, index)
 
 
-def cards_named(game: Any, players: int, cards: list, taken: dict[str, int]) -> list[int]:
+def cards_named(game: Game, players: int, cards: list, taken: dict[str, int]) -> list[int]:
     """The card ids of ``cards`` (labels, or ids); a label named again takes its next copy."""
     table = game.card_table(players)
     by_label: dict[str, list[int]] = {}
@@ -68,7 +71,7 @@ def cards_named(game: Any, players: int, cards: list, taken: dict[str, int]) -> 
     return ids
 
 
-def presets_named(game: Any, players: int, stack: dict | None = None, choices: dict | None = None) -> Presets:
+def presets_named(game: Game, players: int, stack: dict | None = None, choices: dict | None = None) -> Presets:
     """Presets from names: ``stack`` maps zones to cards (first = top), ``choices`` a variable to
     the outcomes of its next ``choose_random`` effects (one value, or a list of them in order)."""
     taken: dict[str, int] = {}
@@ -83,6 +86,6 @@ def presets_named(game: Any, players: int, stack: dict | None = None, choices: d
     return Presets(stacks=stacks, choices=fixed)
 
 
-def _targets(game: Any) -> str:
+def _targets(game: Game) -> str:
     targets = sorted(game.choice_targets)
     return "choose_random sets: " + ", ".join(targets) if targets else "the game has no choose_random effect"

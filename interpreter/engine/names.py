@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..expr import (
     ANY,
@@ -25,6 +25,10 @@ from ..expr import (
 from . import grids
 from .context import active_game, active_pair, active_state, evaluating
 from .values import Card, Seat, ZoneRef, seat, seats, zone_ref
+
+if TYPE_CHECKING:
+    from ..load.spec import ZoneDef
+    from .context import Ctx
 
 
 def type_of(value: Any):
@@ -104,7 +108,7 @@ def zone_bindings(game: Any, zones: dict, zone_type: ObjectType) -> dict[str, Bi
     return names
 
 
-def _zone_of(game: Any, zone: Any, seat_of: Any):
+def _zone_of(game: Any, zone: ZoneDef, seat_of: Any):
     """A getter of the zone (or list of piles) owned by the seat ``seat_of`` gives."""
     name = zone.name
     if zone.piles is None:
@@ -129,7 +133,7 @@ def _zone_of(game: Any, zone: Any, seat_of: Any):
     return lambda source: game.zone_refs(active_state(), name, owner(source))
 
 
-def _acting_seat(ctx: Any) -> int:
+def _acting_seat(ctx: Ctx) -> int:
     return ctx.seat()
 
 

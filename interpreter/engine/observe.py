@@ -20,19 +20,23 @@ The tensor is a flat list of floats in sections, each named with its shape (``la
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .views import dice_cups, view
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
 TEXT_FORMAT: dict[str, Any] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
 
 
-def observation_view(game: Any, state: Any, seat: int | None) -> dict:
+def observation_view(game: Game, state: State, seat: int | None) -> dict:
     """The seat's view without its list of legal moves (those are the actions)."""
     return view(game, state, seat, with_moves=False)
 
 
-def observation_text(game: Any, state: Any, seat: int | None) -> str:
+def observation_text(game: Game, state: State, seat: int | None) -> str:
     """The seat's view as one canonical line of JSON (keys sorted)."""
     return json.dumps(observation_view(game, state, seat), **TEXT_FORMAT)
 
@@ -40,7 +44,7 @@ def observation_text(game: Any, state: Any, seat: int | None) -> str:
 class TensorLayout:
     """Where each part of a view goes in the flat tensor; built once from a first state."""
 
-    def __init__(self, game: Any, first_state: Any, words: list[str]):
+    def __init__(self, game: Game, first_state: State, words: list[str]):
         self.game = game
         self.players = first_state.players
         self.codes: dict[str, int] = {}

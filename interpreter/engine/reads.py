@@ -26,12 +26,17 @@ from __future__ import annotations
 
 import re
 import weakref
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..expr import nodes as n
 from ..expr.builtins import BUILTINS
 from ..expr.parse import parse_expression
 from .game_compiler import DEFINE_KEY
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from .game_compiler import MoveDef
 
 ME, ANY = "me", "any"
 TOP = ("top",)
@@ -107,7 +112,7 @@ class _Walker:
         self._active: set[str] = set()
 
     # -- a move ------------------------------------------------------------------------------------
-    def move(self, move: Any) -> frozenset | None:
+    def move(self, move: MoveDef) -> frozenset | None:
         reads: set = set()
         env: dict[str, frozenset] = {}
         for depth, param in enumerate(move.params):
@@ -128,7 +133,7 @@ class _Walker:
         return set(self.walk(self.node_of(compiled), env)[1])
 
     # -- the walk: (atoms of the value, keys read) -------------------------------------------------
-    def walk(self, node: Any, env: dict) -> tuple[frozenset, frozenset]:
+    def walk(self, node: n.Node | None, env: dict) -> tuple[frozenset, frozenset]:
         if node is None:
             return _TOP, frozenset([EVERYTHING])
         method = getattr(self, "_" + type(node).__name__.lower(), None)
@@ -136,7 +141,7 @@ class _Walker:
             return _TOP, frozenset([EVERYTHING])
         return method(node, env)
 
-    def _all(self, items: Any, env: dict) -> tuple[frozenset, frozenset]:
+    def _all(self, items: Iterable[n.Node], env: dict) -> tuple[frozenset, frozenset]:
         atoms: set = set()
         reads: set = set()
         for item in items:
@@ -145,7 +150,7 @@ class _Walker:
             reads |= r
         return frozenset(atoms), frozenset(reads)
 
-    def _plain(self, items: Any, env: dict) -> tuple[frozenset, frozenset]:
+    def _plain(self, items: Iterable[n.Node], env: dict) -> tuple[frozenset, frozenset]:
         """Children whose values make a number or a truth value: no seat or zone comes out."""
         return NOTHING, self._all(items, env)[1]
 
@@ -337,7 +342,7 @@ class _Walker:
         return atoms, reads | more
 
     # -- values known at load: the options, and what is made of them alone -------------------------
-    def constant(self, node: Any, env: dict) -> Any:
+    def constant(self, node: n.Node, env: dict) -> Any:
         if isinstance(node, n.Literal):
             return node.value
         if isinstance(node, n.Name):
@@ -363,7 +368,7 @@ class _Walker:
             return not deciding
         return _UNKNOWN
 
-    def _constant_call(self, name: str, args: Any, env: dict) -> Any:
+    def _constant_call(self, name: str, args: Sequence[n.Node], env: dict) -> Any:
         """A defined function's value when its body folds to a constant whatever its arguments
         (``f(a, b)`` whose body is ``some_option and ...`` with the option off)."""
         if name in env or name in self.kinds or name not in self.functions or name in self._active:

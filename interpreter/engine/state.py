@@ -7,10 +7,13 @@ cards are a set of ids; variables hold stored values (see ``values.to_json``). T
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PresetError
 from .values import copy_value, from_json, to_json
+
+if TYPE_CHECKING:
+    from .values import ZoneRef
 
 STATE_FORMAT = 1
 
@@ -43,7 +46,7 @@ class Presets:
         shown = ", ".join(str(o) for o in options[:8]) + (", ..." if len(options) > 8 else "")
         raise PresetError(f"choose_random: the fixed outcome {wanted} for {target} is not one of the choices ({shown})")
 
-    def stack_on_top(self, zone: Any, pile: list[int], cards_table: list) -> None:
+    def stack_on_top(self, zone: ZoneRef, pile: list[int], cards_table: list) -> None:
         """After a shuffle of ``zone``: its stacked cards on top, the rest in their order under them."""
         cards = self.stacks.get(zone)
         if cards is None:

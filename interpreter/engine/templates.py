@@ -2,16 +2,19 @@
 length like any other string (``limits.MAX_COLLECTION`` characters)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import LimitError, Position
 from ..limits import MAX_COLLECTION
+
+if TYPE_CHECKING:
+    from .context import Ctx
 
 
 def renderer(parts: list, where: Position) -> Callable:
     """The function that writes a template's line: ``parts`` are its texts and compiled
     expressions, in order."""
-    def render(ctx: Any, env: dict) -> str:
+    def render(ctx: Ctx, env: dict) -> str:
         out: list[str] = []
         left = [MAX_COLLECTION]
         try:

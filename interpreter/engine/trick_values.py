@@ -11,12 +11,15 @@ card for the same number of seats).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import EvalError
 from ..expr.runtime import MEMO
 from .context import Ctx
 from .values import Card
+
+if TYPE_CHECKING:
+    from .state import State
 
 # At most this many tables of kept values a game (variables of many values: they are dropped).
 MOST_KEPT = 64
@@ -30,7 +33,7 @@ class Guard:
     depth = 0
 
 
-def guarded(ctx: Ctx, expression: Any, env: dict) -> Any:
+def guarded(ctx: Ctx, expression: Callable, env: dict) -> Any:
     """Evaluate one of the section's expressions under the guard (no context manager: this runs
     for every card looked at)."""
     if Guard.depth:
@@ -51,7 +54,7 @@ def card_env(card: Card, memo: dict | None) -> dict:
     return {"card": card} if memo is None else {"card": card, MEMO: memo}
 
 
-def kept_value(ctx: Ctx, kind: str, expression: Any, reads: Callable, card: Card, memo: dict | None) -> Any:
+def kept_value(ctx: Ctx, kind: str, expression: Callable, reads: Callable, card: Card, memo: dict | None) -> Any:
     """The value of ``suit`` or ``rank`` (which read only ``card`` and the game variables
     ``reads``) for ``card``, kept. A value that cannot be a key (a list) is not kept."""
     if Guard.depth:
@@ -62,14 +65,14 @@ def kept_value(ctx: Ctx, kind: str, expression: Any, reads: Callable, card: Card
     return _kept_or_worked_out(kept, ctx, expression, card, memo)
 
 
-def _kept_or_worked_out(kept: dict, ctx: Ctx, expression: Any, card: Card, memo: dict | None) -> Any:
+def _kept_or_worked_out(kept: dict, ctx: Ctx, expression: Callable, card: Card, memo: dict | None) -> Any:
     found = kept.get(card.id, MISSING)
     if found is MISSING:
         found = kept[card.id] = guarded(ctx, expression, card_env(card, memo))
     return found
 
 
-def kept_values(rules: Any, state: Any, kind: str, reads: Callable) -> dict | None:
+def kept_values(rules: Any, state: State, kind: str, reads: Callable) -> dict | None:
     """The values of ``kind`` kept for the current values of the variables it reads (card id ->
     value), found once for all the cards a function looks at (nothing changes in between); None
     when one of those values cannot be a key (a list)."""

@@ -28,6 +28,10 @@ from .variable_reads import variables_read
 from .values import Card, Seat, ZoneRef, to_json, zone_ref
 from .values import seat as seat_value
 
+if TYPE_CHECKING:
+    from ..expr import ObjectType
+    from .state import State
+
 PLAYED = "$played"       # state.vars key: {"round": n, "by": {str(card id): seat index},
                          #                  "off": {str(seat index): [suits led it did not follow]}}
 
@@ -255,7 +259,7 @@ def play_to_trick(ctx: Ctx, card: Any) -> None:
             off.append(to_json(led))
 
 
-def known_voids(game: Any, state: Any) -> dict[int, list]:
+def known_voids(game: Any, state: State) -> dict[int, list]:
     """The suits each seat is known to hold none of: those led in this round that it did not
     follow, where following is compulsory. Public facts: every seat saw those tricks."""
     record = state.vars.get(PLAYED)
@@ -272,7 +276,7 @@ def _card(value: Any, where: str) -> Card:
 
 # -- names and functions for the game's expressions -----------------------------------------------
 
-def bindings(seat_type: Any, card_type: Any) -> dict[str, Binding]:
+def bindings(seat_type: ObjectType, card_type: ObjectType) -> dict[str, Binding]:
     return {
         "led_suit": Binding(ANY, led_suit, "the effective suit of the trick's first card, or none", costly=True),
         "trick_winner": Binding(seat_type, trick_winner, "the seat whose card wins the trick so far, or none",
@@ -296,7 +300,7 @@ def registry() -> Registry:
 
 # -- what a seat sees ------------------------------------------------------------------------------
 
-def view_of(game: Any, state: Any, seat: int | None, visible: Callable[[str, int | None, int], bool]) -> dict:
+def view_of(game: Any, state: State, seat: int | None, visible: Callable[[str, int | None, int], bool]) -> dict:
     """The trick's public facts, and the effective suit and rank of the cards ``seat`` sees in its
     own hand and in the trick (``visible(zone, owner, position)`` says which)."""
     with active(game, state):

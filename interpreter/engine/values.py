@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import LimitError
 from ..limits import MAX_VALUE_DEPTH, MAX_VARIABLE_ITEMS
+
+if TYPE_CHECKING:
+    from ..errors import Position
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 SUIT_LETTERS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S", "joker": "*"}
@@ -167,13 +170,13 @@ def stored_copy(value: Any, target: str, levels: int = MAX_VALUE_DEPTH) -> Any:
         raise too_deep(f"{target} would nest") from None
 
 
-def too_deep(what: str, pos: Any = None) -> LimitError:
+def too_deep(what: str, pos: Position | None = None) -> LimitError:
     """``what`` ("x would nest") lists and maps deeper than the limit."""
     return LimitError(f"{what} lists and maps more than {MAX_VALUE_DEPTH} levels deep", pos,
                       hint="keep values side by side in one list rather than each inside the next")
 
 
-def check_depth(value: Any, what: str, pos: Any) -> Any:
+def check_depth(value: Any, what: str, pos: Position | None) -> Any:
     """``value``, refused at ``pos`` when its lists and maps nest more than ``MAX_VALUE_DEPTH`` deep."""
     if isinstance(value, (list, dict)) and _deeper(value, MAX_VALUE_DEPTH):
         raise too_deep(what, pos)

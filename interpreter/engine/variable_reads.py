@@ -10,18 +10,22 @@ functions it calls; anything it does not know makes the answer None.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..expr import nodes as n
 from ..expr import parse_expression
 from ..expr.nodes import children
+
+if TYPE_CHECKING:
+    from ..expr.functions import UserFunction
+    from ..expr.scope import Scope
 
 FLOW_NAMES = {"me", "current", "players", "player_count", "round", "turn", "phase", "dice"}
 # Card members read from the state of play (the others are printed on the card, or its identity).
 CARD_STATE = {"face_up", "owner", "slot"}
 
 
-def variables_read(scope: Any, game: Any, node: n.Node, locals_: set[str]) -> tuple[str, ...] | None:
+def variables_read(scope: Scope, game: Any, node: n.Node, locals_: set[str]) -> tuple[str, ...] | None:
     """The game variables ``node`` reads (sorted), or None when it may read anything else of the
     state of play."""
     found: set[str] = set()
@@ -37,7 +41,7 @@ class _Impure(Exception):
 
 
 class _Reads:
-    def __init__(self, scope: Any, game: Any, found: set[str]):
+    def __init__(self, scope: Scope, game: Any, found: set[str]):
         self.scope, self.game, self.found = scope, game, found
         self.bodies: set[str] = set()       # the defined functions already read (or being read)
         types = game.types
@@ -104,7 +108,7 @@ class _Reads:
         if builtin is None or builtin.needs_ctx:
             raise _Impure
 
-    def body(self, function: Any) -> None:
+    def body(self, function: UserFunction) -> None:
         if function.name in self.bodies:
             return
         self.bodies.add(function.name)

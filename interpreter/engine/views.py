@@ -8,7 +8,7 @@ not see.
 """
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from . import grids, tricks
 from .context import Ctx, active
@@ -18,10 +18,16 @@ from .state import State
 from .values import Card, ZoneRef, check_depth, to_json
 from .where import in_game
 
+if TYPE_CHECKING:
+    from ..expr.runtime import Compiled
+    from .game import Game
+    from .moves import Move
+
 EMPTY_SLOT = ""      # an empty slot of a grid, where a hidden card is None
 
 
-def card_visible(game: Any, state: State, zone: str, owner: int | None, pile: list[int], at: int, seat: int | None) -> bool:
+def card_visible(game: Game, state: State, zone: str, owner: int | None, pile: list[int], at: int,
+                 seat: int | None) -> bool:
     """May ``seat`` (None: a spectator) see the card at position ``at`` of this pile?"""
     rules = game.zones[zone]
     if state.over and zone in shown_at_showdown(game, state):
@@ -35,7 +41,8 @@ def card_visible(game: Any, state: State, zone: str, owner: int | None, pile: li
     return True
 
 
-def hidden_in_pile(game: Any, state: State, zone: str, owner: int | None, pile: list[int], seat: int | None) -> list[int]:
+def hidden_in_pile(game: Game, state: State, zone: str, owner: int | None, pile: list[int],
+                   seat: int | None) -> list[int]:
     """The positions of the pile's cards that ``seat`` may not see (``card_visible`` false; an empty
     slot of a grid holds none), in order: what the zone's rules say worked out once for the pile."""
     rules = game.zones[zone]
@@ -51,11 +58,11 @@ def hidden_in_pile(game: Any, state: State, zone: str, owner: int | None, pile: 
     return [k for k, card in enumerate(pile) if card is not None and card not in face_up]
 
 
-def _owns(game: Any, state: State, per: str, owner: int, seat: int) -> bool:
+def _owns(game: Game, state: State, per: str, owner: int, seat: int) -> bool:
     return owner == (game.team_of(state, seat) if per == "team" else seat)
 
 
-def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) -> dict:
+def view(game: Game, state: State, seat: int | None, *, with_moves: bool = True) -> dict:
     """Everything ``seat`` may see now (``None``: what every seat may see); with ``with_moves``,
     the texts of its legal moves too (``moves``)."""
     table = game.card_table(state.players)
@@ -65,7 +72,7 @@ def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) 
         for i, pile in enumerate(piles):        # what the seat may not see, worked out once a pile
             hidden = hidden_in_pile(game, state, name, game.pile_owner(state, name, i), pile, seat)
             if len(hidden) == len(pile):
-                shown_pile = [None] * len(pile)
+                shown_pile: list[str | None] = [None] * len(pile)
             else:
                 shown_pile = [EMPTY_SLOT if c is None else None if k in hidden else table[c].label
                               for k, c in enumerate(pile)]
@@ -95,7 +102,7 @@ def view(game: Any, state: State, seat: int | None, *, with_moves: bool = True) 
     return out
 
 
-def dice_seen(game: Any, state: State, seat: int | None) -> list:
+def dice_seen(game: Game, state: State, seat: int | None) -> list:
     """The dice ``seat`` sees: the table's dice, or with dice per seat each cup, a die not seen as
     ``None`` (so each cup's size stays known)."""
     if game.dice_per != "seat":
@@ -110,14 +117,14 @@ def dice_cups(dice: list) -> list[list] | None:
     return dice if dice and isinstance(dice[0], list) else None
 
 
-def cup_visible(game: Any, state: State, owner: int, seat: int | None) -> bool:
+def cup_visible(game: Game, state: State, owner: int, seat: int | None) -> bool:
     """May ``seat`` (None: a spectator) see the values of ``owner``'s cup?"""
     if game.dice_visible_to == "all" or owner in state.dice_shown:
         return True
     return game.dice_visible_to == "owner" and seat == owner
 
 
-def shown_at_showdown(game: Any, state: State) -> frozenset:
+def shown_at_showdown(game: Game, state: State) -> frozenset:
     """The zones whose cards everyone sees now: once a hand is over (``state.over``: the game's
     end, or a hand's end kept to be looked at), the game's ``showdown`` zones when its ``when``
     holds there."""
@@ -133,7 +140,7 @@ def shown_at_showdown(game: Any, state: State) -> frozenset:
     return frozenset(game.showdown_zones)
 
 
-def score_parts(game: Any, state: State) -> dict[str, list]:
+def score_parts(game: Game, state: State) -> dict[str, list]:
     """The game's named parts of a hand's score (``scoring.parts``), each worked out for every
     seat where ``state`` stands (a hand's end), as JSON; empty when the game names none."""
     if not game.score_parts:
@@ -158,7 +165,7 @@ def _held_cards(data: Any, out: list[int] | None = None) -> list[int]:
     return out
 
 
-def shown(game: Any, state: State) -> dict:
+def shown(game: Game, state: State) -> dict:
     """The game's ``view:`` lines: labelled public values, once and per seat."""
     with active(game, state):
         try:
@@ -171,7 +178,7 @@ def shown(game: Any, state: State) -> dict:
             raise in_game(error, game, state, "the game's view lines were shown") from None
 
 
-def seat_marks(game: Any, state: State) -> list[list[str]]:
+def seat_marks(game: Game, state: State) -> list[list[str]]:
     """For each seat, the game's ``view: seat_marks`` that hold for it (``dealer``), in order."""
     if not game.seat_marks:
         return [[] for _ in range(state.players)]
@@ -183,12 +190,12 @@ def seat_marks(game: Any, state: State) -> list[list[str]]:
             raise in_game(error, game, state, "the seats' marks were shown") from None
 
 
-def _line(label: str, compiled: Any, ctx: Ctx) -> Any:
+def _line(label: str, compiled: Compiled, ctx: Ctx) -> Any:
     """One view line's value as JSON, no deeper than a variable's may be (``MAX_VALUE_DEPTH``)."""
     return to_json(check_depth(compiled(ctx, {}), f"view: '{label}' nests", compiled.pos))
 
 
-def pile_names(game: Any, state: State, zone: str) -> list[str]:
+def pile_names(game: Game, state: State, zone: str) -> list[str]:
     """How each pile of a zone is shown: its owner (P1, T1) and its number when there are several."""
     piles = state.zones[zone]
     per_owner = len(piles) // game.owners(state, zone)
@@ -201,7 +208,7 @@ def pile_names(game: Any, state: State, zone: str) -> list[str]:
     return names
 
 
-def move_text(game: Any, move: Any, viewer: int | None) -> str:
+def move_text(game: Game, move: Move, viewer: int | None) -> str:
     """A move as ``viewer`` may read it (None: a spectator): its full text for the seat that
     played it, else its public form, each private parameter replaced by what everyone saw
     (``discard (3 cards)``, ``dealer_discard (a card)``)."""

@@ -7,25 +7,28 @@ escaped the language's own checks into an ``EvalError`` in plain words.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesError, StalledGame
 from ..expr.runtime import fault
 
+if TYPE_CHECKING:
+    from .state import State
 
-def position(game: Any, state: Any) -> str:
+
+def position(game: Any, state: State) -> str:
     """``round 2, phase 'play'`` (or ``before the first round``)."""
     if state.round == 0:
         return "before the first round"
     return f"round {state.round}, phase '{game.phase_names[state.phase]}'"
 
 
-def moves_made(state: Any) -> str:
+def moves_made(state: State) -> str:
     count = state.moves
     return "before the first move" if count == 0 else f"after {count} move{'s' if count != 1 else ''}"
 
 
-def in_game(error: Exception, game: Any, state: Any, doing: str, when: str | None = None) -> RulesError:
+def in_game(error: Exception, game: Any, state: State, doing: str, when: str | None = None) -> RulesError:
     """``error`` as a ``RulesError``, with a line saying what was happening and where: ``when``
     (default: how many moves were made; "" for nothing) and the round and phase."""
     error = fault(error, None)
@@ -37,7 +40,7 @@ def seat_name(seat: int | None) -> str:
     return "no seat" if seat is None else f"P{seat + 1}"
 
 
-def stalled(game: Any, state: Any) -> StalledGame:
+def stalled(game: Any, state: State) -> StalledGame:
     """The error of a game that is not over while no seat may move (the seat whose turn it is,
     or in free play any seat): at the phase's place in the file."""
     phase = game.phases[state.phase]
@@ -53,7 +56,7 @@ def stalled(game: Any, state: Any) -> StalledGame:
     ).within(f"in round {state.round}, {moves_made(state)}")
 
 
-def never_ends_turn(game: Any, state: Any, moves: int) -> StalledGame:
+def never_ends_turn(game: Any, state: State, moves: int) -> StalledGame:
     """The error of a seat whose turn has lasted ``moves`` moves: it can never end it."""
     phase = game.phases[state.phase]
     return StalledGame(

@@ -8,7 +8,7 @@ binding a name is, which getter a member uses, which function a call runs) is ke
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..errors import ExprCheckError, ExprSyntaxError, Position, RulesError, did_you_mean
 from . import nodes as n
@@ -34,6 +34,9 @@ from .types import (
     join,
     join_all,
 )
+
+if TYPE_CHECKING:
+    from .registry import Builtin
 
 _LITERAL_TYPES = {bool: BOOL, int: INT, float: NUMBER, str: STR, type(None): NONE}
 _VERBS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "//": "divide",
@@ -276,7 +279,7 @@ class Checker:
             self.visit(arg, local)
         return self.fail(node, message, hint, at=at) if message else ANY
 
-    def _builtin_call(self, node: n.Call, builtin: Any, local: dict) -> Type:
+    def _builtin_call(self, node: n.Call, builtin: Builtin, local: dict) -> Type:
         problem = builtin.arity_problem(len(node.args))
         if problem:
             return self._args_then_fail(node, local, problem)
@@ -290,7 +293,7 @@ class Checker:
         self.resolved.targets[id(node)] = ("builtin", builtin)
         return builtin.result_type(arg_types)
 
-    def _argument(self, builtin: Any, i: int, arg: n.Node, earlier: list[Type], local: dict) -> Type:
+    def _argument(self, builtin: Builtin, i: int, arg: n.Node, earlier: list[Type], local: dict) -> Type:
         """A lambda given to a function that applies it to the items of another argument gets
         those items' type for its parameter, so ``max_by(cards, c => c.rnak)`` is caught here."""
         if not (isinstance(arg, n.Lambda) and builtin.applies_to is not None and builtin.applies_to < i):

@@ -36,6 +36,8 @@ from .types import plain_path
 
 if TYPE_CHECKING:
     import ast  # for the types: pyast's classes are ast's, or subclasses of them placed at line 1
+
+    from ..errors import Position
 else:
     from .codegen_ast import pyast as ast  # Python's ast, its nodes placed at line 1
 
@@ -104,7 +106,7 @@ class Generator(CallGenerator):
                                     body=[ast.Raise(exc=handler_error, cause=ast.Constant(None))])
         return ast.Try(body=body, handlers=[handler], orelse=[], finalbody=[])
 
-    def faulted(self, pos: Any, error: ast.expr | None = None) -> ast.expr:
+    def faulted(self, pos: Position | None, error: ast.expr | None = None) -> ast.expr:
         return call(self.const(fault), error if error is not None else load("_e"), self.const(pos))
 
     # -- the function -----------------------------------------------------------------------------
@@ -149,7 +151,7 @@ class Generator(CallGenerator):
             exprs.append(value)
         return stmts, exprs
 
-    def in_try(self, make: Callable[[], tuple[list[ast.stmt], ast.expr]], pos: Any,
+    def in_try(self, make: Callable[[], tuple[list[ast.stmt], ast.expr]], pos: Position | None,
                error: Callable[[ast.expr], ast.expr] | None = None) -> tuple[list[ast.stmt], ast.Name]:
         """The value ``make`` builds, computed inside ``try`` and faulted at ``pos``."""
         self.nested += 1

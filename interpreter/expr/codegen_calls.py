@@ -14,6 +14,11 @@ from .runtime import CALLS, MEMO, MISSING, SIZED, STEPS, enter, too_many_steps
 
 if TYPE_CHECKING:
     import ast  # for the types: pyast's classes are ast's, or subclasses of them placed at line 1
+
+    from ..errors import Position
+    from .functions import CompiledFunction
+    from .registry import Builtin
+    from .runtime import Compiled
 else:
     from .codegen_ast import pyast as ast  # Python's ast, its nodes placed at line 1
 
@@ -31,7 +36,7 @@ class NotInlined(Exception):
 MOST_INLINED_NODES = 20
 
 
-def inlinable(compiled: Any) -> bool:
+def inlinable(compiled: Compiled) -> bool:
     """Whether a defined function's body may be written at its call: it was generated, is not a
     constant, and makes no loop or lambda (whose own envs would read the body's parameters from
     an env it does not have); when it calls other functions, it is small (``MOST_INLINED_NODES``).
@@ -60,17 +65,18 @@ class CallGenerator:
     if TYPE_CHECKING:     # codegen.Generator's
         def node(self, node: n.Node) -> tuple[list[ast.stmt], ast.expr]: ...
         def values(self, nodes: list[n.Node]) -> tuple[list[ast.stmt], list[ast.expr]]: ...
-        def in_try(self, make: Callable[[], tuple[list[ast.stmt], ast.expr]], pos: Any,
+        def in_try(self, make: Callable[[], tuple[list[ast.stmt], ast.expr]], pos: Position | None,
                    error: Callable[[ast.expr], ast.expr] | None = None) -> tuple[list[ast.stmt], ast.Name]: ...
         def bool_value(self, node: n.Node, what: str) -> tuple[list[ast.stmt], ast.expr]: ...
         def _apply(self, op: Callable, nodes: list[n.Node], *before: ast.expr) -> tuple[list[ast.stmt], ast.expr]: ...
         def const(self, value: Any) -> ast.Name: ...
         def temp(self) -> str: ...
         def guarded(self, body: list[ast.stmt], handler_error: ast.expr) -> ast.stmt: ...
-        def faulted(self, pos: Any, error: ast.expr | None = None) -> ast.expr: ...
+        def faulted(self, pos: Position | None, error: ast.expr | None = None) -> ast.expr: ...
         def env(self) -> ast.Name: ...
 
-    def _inline_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
+    def _inline_call(self, node: n.Call, function: CompiledFunction, arg_nodes: list[n.Node],
+                     specializer: Callable | None):
         """A call whose result is not remembered (runtime.plain_call) and whose body is
         ``inlinable``: the body's code is written at the call, its parameters in temporaries.
         The call is entered as plain_call enters it (the depth of calls checked, a step spent,
@@ -146,7 +152,7 @@ class CallGenerator:
             got = call(ast.Attribute(value=self.env(), attr="get", ctx=LOAD), self.const(CALLS), ast.Constant(0))
         return assign(calls, ast.BinOp(left=got, op=ast.Add(), right=ast.Constant(1)))
 
-    def _constant_call(self, node: n.Node, function: Any):
+    def _constant_call(self, node: n.Node, function: CompiledFunction):
         """As runtime.constant_call: the result remembered in the memo by the function's name; its
         body is written here unless this is itself a body written at its call."""
         calls, memo, result, steps = self.temp(), self.temp(), self.temp(), self.temp()
@@ -172,7 +178,7 @@ class CallGenerator:
             ast.If(test=ast.Compare(left=load(result), ops=[ast.Is()], comparators=[missing]), body=work, orelse=[]),
         ], load(result)
 
-    def _constant_body(self, function: Any, calls: str) -> tuple[list[ast.stmt], ast.expr] | None:
+    def _constant_body(self, function: CompiledFunction, calls: str) -> tuple[list[ast.stmt], ast.expr] | None:
         """The body of a function without parameters written at its call (made at depth
         ``calls``), when it is ``inlinable`` and calls no other function (one that does is written
         at many calls, each a copy, for next to no work saved: its result is remembered); None
@@ -183,7 +189,8 @@ class CallGenerator:
         # No parameters: the mark only says that the code is an inlined body's (no closure inside).
         return self._inlined_body(compiled.compiler, compiled.node, {_NO_LOCALS: ""}, calls)
 
-    def _remembered_call(self, node: n.Call, function: Any, arg_nodes: list[n.Node], specializer: Callable | None):
+    def _remembered_call(self, node: n.Call, function: CompiledFunction, arg_nodes: list[n.Node],
+                         specializer: Callable | None):
         """As compile_calls.py's remembered call: the result kept in the memo by name and arguments."""
         bodies = [function.body]
         if specializer is not None:     # the body for the arguments' types, chosen at the first call
@@ -250,7 +257,7 @@ class CallGenerator:
         finally:
             self._env = outer
 
-    def _deciding_loop(self, node: n.Call, builtin: Any):
+    def _deciding_loop(self, node: n.Call, builtin: Builtin):
         arg = cast(n.Comprehension, node.args[0])    # compile_calls.py's ``_deciding_loop`` found one
         loop = arg.loops[0]
         decides, what = builtin.decided_by, f"each item of {builtin.name}()"

@@ -29,6 +29,8 @@ from .values import FunctionValue
 
 if TYPE_CHECKING:
     from .check import Resolved
+    from .functions import CompiledFunction
+    from .registry import Builtin
 
 
 class CallCompiler:
@@ -52,7 +54,7 @@ class CallCompiler:
             return self._user_call_fn(node, target, list(node.args), specializer[0])
         return self._builtin_call_fn(node, target)
 
-    def _builtin_call_fn(self, node: n.Call, builtin: Any) -> Fn:
+    def _builtin_call_fn(self, node: n.Call, builtin: Builtin) -> Fn:
         deciding = self._deciding_loop(node, builtin)
         if deciding is not None:
             return deciding
@@ -110,7 +112,7 @@ class CallCompiler:
                 raise fault(e, pos) from None
         return run
 
-    def _user_call_fn(self, node: n.Node, function: Any, arg_nodes: list[n.Node],
+    def _user_call_fn(self, node: n.Node, function: CompiledFunction, arg_nodes: list[n.Node],
                       specializer: Callable | None = None) -> Fn:
         args, params, pos = [self.fn(a) for a in arg_nodes], function.params, self.pos(node)
         most, name = limits.MAX_CALL_DEPTH, function.name
@@ -158,7 +160,7 @@ class CallCompiler:
             return result
         return run
 
-    def _deciding_loop(self, node: n.Call, builtin: Any) -> Fn | None:
+    def _deciding_loop(self, node: n.Call, builtin: Builtin) -> Fn | None:
         """``any(e for v in xs if c)``, ``all(...)``: one loop that stops at the first element
         that decides the answer, as Python's do; the rest are not worked out (nor checked)."""
         (arg,) = node.args if len(node.args) == 1 else (None,)

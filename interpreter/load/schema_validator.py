@@ -21,7 +21,8 @@ def validator_for(schema: dict) -> jsonschema.protocols.Validator:
     cls = jsonschema.validators.validator_for(schema)
     checks_one_of = cls.VALIDATORS["oneOf"]
 
-    def one_of(validator: Any, branches: list, instance: Any, here: dict) -> Iterator[jsonschema.ValidationError]:
+    def one_of(validator: jsonschema.protocols.Validator, branches: list, instance: Any,
+               here: dict) -> Iterator[jsonschema.ValidationError]:
         left = [branch for branch in branches if not _ruled_out(branch, instance)]
         if len(left) == 1 and validator.evolve(schema=left[0]).is_valid(instance):
             return

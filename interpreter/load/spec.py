@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import ErrorList, OptionError, RulesError, SpecError, did_you_mean
 from ..expr import BUILTINS
@@ -22,6 +22,9 @@ from .sizes import size_components
 from .variants import resolve_extends
 from .words_check import check_words
 from .yamlio import Document, load_yaml, load_yaml_file
+
+if TYPE_CHECKING:
+    from ..errors import Position
 
 # The Python type of each kind of option's values, and how to say it.
 OPTION_KINDS: dict[str, tuple[type | tuple[type, ...], str]] = {
@@ -164,7 +167,7 @@ def _check_int_range(doc: Document, name: str, option: dict) -> list[SpecError]:
     return []
 
 
-def _check_reserved(name: str, pos: Any) -> SpecError | None:
+def _check_reserved(name: str, pos: Position | None) -> SpecError | None:
     if name in FLOW_NAMES:
         return SpecError(f"'{name}' is a name every game has already", pos,
                          hint="the flow's own names are " + ", ".join(sorted(FLOW_NAMES)) + "; choose another")

@@ -3,13 +3,18 @@ trick a move completed (who played what, who took it) and a hand's named score p
 lines at its end)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.context import Ctx, active
 from ..engine.tricks import play_to_trick, played_by, trick_winner
 from ..engine.values import Card
 from ..engine.views import card_visible
 from .render import cell_text
+
+if TYPE_CHECKING:
+    from ..engine.moves import Move
+    from ..engine.state import State
+    from ..engine.values import Seat
 
 
 def hand_summary(parts: dict, hand: int, teams: list[int] | None) -> list[str]:
@@ -34,7 +39,7 @@ def hand_owners(players: int, teams: list[int] | None) -> list[tuple[str, int]]:
     return [(f"T{team + 1}", seat) for team, seat in sorted(firsts.items())]
 
 
-def finished_trick(game: Any, before: Any, after: Any, move: Any) -> dict | None:
+def finished_trick(game: Any, before: State, after: State, move: Move) -> dict | None:
     """The trick ``move`` completed (``before`` and ``after`` the game's states): who played
     which card (as a spectator sees them) and who took it by the game's rules once the card
     played joins it; None when no trick was completed, or the move played no card."""
@@ -56,5 +61,5 @@ def finished_trick(game: Any, before: Any, after: Any, move: Any) -> dict | None
     return {"plays": plays, "winner": None if winner is None else winner.index}
 
 
-def _index(seat: Any) -> int | None:
+def _index(seat: Seat | None) -> int | None:
     return None if seat is None else seat.index

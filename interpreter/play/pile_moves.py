@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import State
 
 
 def first_zones(data: dict) -> dict[str, str]:
@@ -23,7 +27,7 @@ def first_zones(data: dict) -> dict[str, str]:
     return out
 
 
-def own_pile(game: Any, state: Any, zone: str, seat: int | None) -> int | None:
+def own_pile(game: Game, state: State, zone: str, seat: int | None) -> int | None:
     """The index (in the state's piles of ``zone``) of the one pile of it that is ``seat``'s, or
     the shared one; None for a zone of several piles each, or of teams."""
     per = game.zones[zone].per

@@ -7,13 +7,19 @@ it was) and brings no card into the mover's sight. Otherwise no preview is shown
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import RulesError
 from .scores import ScoreWatch, number_text
 
+if TYPE_CHECKING:
+    from ..engine.loaded import LoadedGame
+    from ..engine.moves import Move
+    from ..engine.state import State
+    from .session import Session
 
-def score_preview(session: Any, watch: ScoreWatch, view: dict, seat: int, move: Any) -> str | None:
+
+def score_preview(session: Session, watch: ScoreWatch, view: dict, seat: int, move: Move) -> str | None:
     """``+28``, ``-3`` or ``+0``: how ``move`` changes ``seat``'s score now; None when that would
     tell more than the seat may know, or the move cannot be tried."""
     if not watch.live(view, seat):
@@ -34,14 +40,14 @@ def score_preview(session: Any, watch: ScoreWatch, view: dict, seat: int, move: 
     return ("+" if change >= 0 else "") + number_text(change)
 
 
-def move_previews(session: Any, watch: ScoreWatch, view: dict, seat: int, moves: list) -> list[str | None]:
+def move_previews(session: Session, watch: ScoreWatch, view: dict, seat: int, moves: list) -> list[str | None]:
     """``score_preview`` of each move, or all None when they would all score the same nothing
     (``+0``: a bid, a draw) and so tell the player nothing."""
     shown = [score_preview(session, watch, view, seat, move) for move in moves]
     return [None] * len(moves) if all(p in (None, "+0") for p in shown) else shown
 
 
-def _newly_seen(loaded: Any, before: Any, after: Any, seat: int) -> bool:
+def _newly_seen(loaded: LoadedGame, before: State, after: State, seat: int) -> bool:
     """Whether the seat would see a card after the move that it does not see now."""
     seen = _cards_seen(loaded.view(before, seat))
     return not _cards_seen(loaded.view(after, seat)) <= seen

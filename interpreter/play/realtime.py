@@ -9,7 +9,7 @@ virtual clock; ``rules play`` runs the same table against the real clock.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine import acting_seats, apply_move, find_move, has_move, legal_moves, rng
 from ..engine.legal import legal_moves_as_asked
@@ -17,6 +17,11 @@ from ..engine.moves import Move
 from ..engine.where import never_ends_turn, stalled
 from ..errors import RulesError
 from ..limits import MAX_MOVES_PER_TURN
+
+if TYPE_CHECKING:
+    from ..bots.bot import Bot
+    from ..engine.game import Game
+    from ..engine.state import State
 
 DEFAULT_SPEED = 1.0        # seconds per action
 SPREAD_STEPS = 1000        # an action takes between half and one and a half times the speed
@@ -86,7 +91,7 @@ class Clock:
 class Table:
     """A game in progress with bots at some seats; people (the other seats) move through ``play``."""
 
-    def __init__(self, game: Any, state: Any, bots: dict[int, Any], speeds: dict[int, float] | None = None,
+    def __init__(self, game: Game, state: State, bots: dict[int, Bot], speeds: dict[int, float] | None = None,
                  seed: int = 0):
         self.game = game
         self.state = state
@@ -161,7 +166,7 @@ class Table:
             return action
         return self._made(action, turn)
 
-    def play(self, seat: int, text_or_move: Any, when: float) -> Action:
+    def play(self, seat: int, text_or_move: str | Move, when: float) -> Action:
         """A person's move at time ``when``: every bot action due before it happens first."""
         while self.next_bot_action(until=when) is not None:
             pass

@@ -15,7 +15,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from ..engine import apply_move, new_state
 from ..engine.loaded import compiled_game
@@ -23,6 +23,10 @@ from ..engine.state import State
 from ..errors import IllegalMove, RecordError, RulesError
 from ..limits import MAX_INT, MAX_PLAYERS, MAX_RECORD_BYTES
 from ..load.bundled import games_folder
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.loaded import LoadedGame
 
 RECORD_FORMAT = 1
 
@@ -142,7 +146,7 @@ def _record_of(path: str | Path, lines: list[str]) -> Record:
     return record
 
 
-def _header(path: Any, header: dict) -> Record:
+def _header(path: str | Path, header: dict) -> Record:
     if header.get("record") != RECORD_FORMAT:
         raise RecordError(f"{path}:1: not a game record (no 'record: {RECORD_FORMAT}' header)")
     fields = {"game": str, "spec_hash": str, "file": str, "file_abs": str, "file_rel": str, "options": dict}
@@ -213,7 +217,7 @@ def relative_game_path(game_file: str | Path, record_path: str | Path) -> str:
         return ""
 
 
-def _parse_line(path: Any, number: int, line: str) -> dict:
+def _parse_line(path: str | Path, number: int, line: str) -> dict:
     try:
         data = json.loads(line)
     except json.JSONDecodeError as error:
@@ -227,7 +231,7 @@ def _parse_line(path: Any, number: int, line: str) -> dict:
     return data
 
 
-def replay(game: Any, record: Record, spec_hash: str | None = None) -> State:
+def replay(game: Game | LoadedGame, record: Record, spec_hash: str | None = None) -> State:
     """Play a record's moves again from its seed; refuse a record of another spec (``spec_hash``:
     by default the digest of ``game``, what ``load_game`` returns). A move the game refuses is an
     error of the record; an error of the game's rules while a move is played is reported as the

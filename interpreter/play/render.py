@@ -1,7 +1,7 @@
 """Text rendering of a view for the terminal: flow, dice, variables as tables, zones, moves."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.views import dice_cups
 from .card_text import card_text, hand_text, team_lines, trick_lines
@@ -100,7 +100,7 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return [fmt(header)] + [fmt(r) for r in rows]
 
 
-def _zones(view: dict, names: list[str], color: bool, zone_words: Any) -> list[str]:
+def _zones(view: dict, names: list[str], color: bool, zone_words: Callable[[str], str]) -> list[str]:
     lines = []
     mine = f"P{view['seat'] + 1}" if view["seat"] is not None else None
     for zone, piles in view["zones"].items():

@@ -18,14 +18,19 @@ as at a real table), or ``?`` before the first hand ends.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.reads import ANY, EVERYTHING, expression_reads
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.loaded import LoadedGame
+    from ..engine.state import State
 
 PUBLIC, OWN, HIDDEN = "public", "own", "hidden"
 
 
-def score_reads(game: Any) -> tuple[str, frozenset]:
+def score_reads(game: Game) -> tuple[str, frozenset]:
     """How the game's score reads cards (``public``, ``own`` or ``hidden``) and the zones it names,
     from what the engine works out the expression reads (``engine/reads.py``)."""
     if game.score is None:
@@ -40,7 +45,7 @@ def score_reads(game: Any) -> tuple[str, frozenset]:
 class ScoreWatch:
     """The scores one viewer may see now: live where allowed, else as the last hand ended."""
 
-    def __init__(self, loaded: Any):
+    def __init__(self, loaded: LoadedGame):
         self.loaded = loaded
         self.kind, self.zones = score_reads(loaded.game)
 
@@ -58,7 +63,7 @@ class ScoreWatch:
                     return False
         return True
 
-    def shown(self, view: dict, state: Any, hand_end: Any) -> list[str]:
+    def shown(self, view: dict, state: State, hand_end: State | None) -> list[str]:
         """Each seat's score as the viewer may see it (``?``: not yet known to them)."""
         now = self.loaded.scores(state)
         ended = self.loaded.scores(hand_end) if hand_end is not None and self.kind != PUBLIC else None

@@ -17,7 +17,7 @@ a front end shows ``seed_line`` when the game ends or stops, after ``close_recor
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..bots.agents import make_bot
 from ..engine.views import move_text, score_parts
@@ -30,6 +30,11 @@ from .records import Record
 from .typed import cards_of, find_typed
 from .undo import UndoLog
 from .words import Words
+
+if TYPE_CHECKING:
+    from ..engine.loaded import LoadedGame
+    from ..engine.moves import Move
+    from ..engine.state import State
 
 
 class Recorder(Protocol):
@@ -63,7 +68,7 @@ class Submitted:
 
 
 class Session:
-    def __init__(self, loaded: Any, players: int, seed: int, bot_kind: str, humans: set[int],
+    def __init__(self, loaded: LoadedGame, players: int, seed: int, bot_kind: str, humans: set[int],
                  bot_speed: float = 2.0, record: Recorder | None = None):
         self.loaded = loaded
         self.game = loaded.game
@@ -105,7 +110,7 @@ class Session:
             return "cannot undo in free play: everyone moves at once"
         return None
 
-    def round_ended(self, state: Any) -> None:
+    def round_ended(self, state: State) -> None:
         """The engine's word that a hand of this table's state has ended (``State.watcher``)."""
         self.hand_end = state.clone()
         self.hand_end.over = True       # a position to look at, no longer to play
@@ -115,7 +120,7 @@ class Session:
         self.hand_parts = parts if any(v for values in parts.values() for v in values) else {}
         self._said += hand_summary(self.hand_parts, state.round, self.teams(state))
 
-    def teams(self, state: Any) -> list[int] | None:
+    def teams(self, state: State) -> list[int] | None:
         """Each seat's team, or None in a game without teams."""
         return None if self.game.teams is None else [self.game.team_of(state, s) for s in range(state.players)]
 
@@ -159,7 +164,7 @@ class Session:
                         places[("card", zone, i, k)] = wanted[card]
         return places
 
-    def resolve(self, seat: int, entry: str) -> Any:
+    def resolve(self, seat: int, entry: str) -> Move:
         """The legal move ``entry`` names now (cards may be typed as shown, ``5♠``); IllegalMove
         with the reason otherwise."""
         return find_typed(self.game, self.state, seat, entry, self.words)
@@ -204,7 +209,7 @@ class Session:
         self.paused = False
         self.table.restart(when)
 
-    def submit(self, seat: int, move: Any, when: float) -> Submitted:
+    def submit(self, seat: int, move: Move, when: float) -> Submitted:
         """A person's move, chosen in the position they saw, at the moment ``when``: the bot actions
         due before it happen first; then it is played if still possible, else refused with why."""
         if self.paused:
@@ -265,7 +270,7 @@ class Session:
         after = len(taken) - 1
         return True, f"took back {mine}" + (f" and the {after} move{'s' if after > 1 else ''} after it" if after else "")
 
-    def _before_trick(self) -> Any:
+    def _before_trick(self) -> State | None:
         """In a game of tricks, the game before a move (to say who took a trick it completes)."""
         return self.state.clone() if self.game.tricks is not None else None
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
+
+if TYPE_CHECKING:
+    from types import FrameType
 
 STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 HELD = (signal.SIGINT, *STOPPING)
@@ -35,7 +38,7 @@ def stop_reason(interrupt: KeyboardInterrupt) -> str:
     return "interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}"
 
 
-def _stop(signum: int, frame: Any) -> None:
+def _stop(signum: int, frame: FrameType | None) -> None:
     raise Stopped(signum)
 
 

@@ -24,7 +24,7 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 import click
 
@@ -36,6 +36,10 @@ from .records import Record, relative_game_path
 from .render import render_moves, render_view
 from .session import Session
 from .signals import exit_code, stop_reason
+
+if TYPE_CHECKING:
+    from ..engine.moves import Move
+    from ..engine.state import State
 
 HELP = """Type the number of a move, or the move itself (a unique beginning is enough; cards as
 shown, 5♠, or as written, 5S).
@@ -89,14 +93,14 @@ def parse_seats(text: str, players: int) -> set[int]:
     return seats
 
 
-def unfinished_line(loaded: LoadedGame, state: Any) -> str:
+def unfinished_line(loaded: LoadedGame, state: State) -> str:
     """What a record that stops before the game's end left: where, and that the table is so far."""
     who = "in free play" if state.current is None else f"P{state.current + 1} to play"
     phase = loaded.game.phase_names[state.phase]
     return f"unfinished: the record stops in round {state.round}, phase '{phase}', {who}; the standings so far:"
 
 
-def final_table(loaded: LoadedGame, state: Any) -> str:
+def final_table(loaded: LoadedGame, state: State) -> str:
     scores, results, places = loaded.scores(state), loaded.results(state), loaded.ranking(state)
     lines = ["seat  place  score  result"]
     for seat in sorted(range(state.players), key=lambda s: places[s]):
@@ -355,7 +359,7 @@ class TerminalGame:
             if not self.session.paused:
                 self._show(seat)
 
-    def _pick(self, entry: str, seat: int) -> Any:
+    def _pick(self, entry: str, seat: int) -> Move:
         if MOVE_NUMBER.fullmatch(entry):
             # Compared as text first: a number of thousands of digits is not converted.
             digits = entry.lstrip("0")

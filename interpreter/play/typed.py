@@ -3,7 +3,7 @@ words as the table shows them (``discard 3♦``), or a card alone (``6H``) when 
 that card; cards may be typed as shown (``5♠``)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..engine import find_move, legal_moves
 from ..engine.values import Card
@@ -11,10 +11,15 @@ from ..errors import IllegalMove
 from .card_text import typed_text
 from .words import Words
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.moves import Move
+    from ..engine.state import State
+
 SHOWN_AT_MOST = 6      # candidates named in a refusal
 
 
-def find_typed(game: Any, state: Any, seat: int, entry: str, words: Words) -> Any:
+def find_typed(game: Game, state: State, seat: int, entry: str, words: Words) -> Move:
     text = typed_text(entry)
     try:
         return find_move(game, state, text, seat)

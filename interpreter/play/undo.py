@@ -19,12 +19,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.state import State
 from ..engine.values import Seat
 from ..engine.views import card_visible, cup_visible
 from .card_text import card_text
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .realtime import Table
 
 NOT_KEPT = ("places", "presets", "watcher")      # a state's hints and its table, not its position
 
@@ -42,7 +46,7 @@ class Kept:
 
 
 class UndoLog:
-    def __init__(self, game: Any, state: State, seat: int | None, allowed: str | None):
+    def __init__(self, game: Game, state: State, seat: int | None, allowed: str | None):
         self.game = game
         self.state = state
         self.seat = seat                  # the one person, or None (no undo)
@@ -72,7 +76,7 @@ class UndoLog:
             return set()
         return {owner for owner in range(state.players) if cup_visible(game, state, owner, self.seat)}
 
-    def keep(self, table: Any, log: int, record: int, hand_end: Any) -> None:
+    def keep(self, table: Table, log: int, record: int, hand_end: State | None) -> None:
         """The position before the person's move (in turns)."""
         if self.refusal is not None:
             return
@@ -129,7 +133,7 @@ class UndoLog:
             return "cannot undo: the hand is over"
         return None
 
-    def take_back(self, table: Any) -> Kept:
+    def take_back(self, table: Table) -> Kept:
         """Go back to the last position kept (``why_not`` said it may); the position returned."""
         last = self.kept.pop()
         fresh = last.state.clone()

@@ -8,12 +8,18 @@ what is typed and recorded; a move's words are also accepted when typed (``find_
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.values import Card, ZoneRef
 from ..engine.views import public_word
 from ..load.words_check import PLACEHOLDER
 from .card_text import card_text
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..engine.game import Game
+    from ..engine.moves import Move
 
 MORE = "…"      # a parameter not chosen yet, in a move's words
 
@@ -36,7 +42,8 @@ class Names:
     view is drawn with. ``Words`` has them from the game file; a front end without it (``rules
     join``) from what the table sends (``Names.sent``, of ``Words.for_players``)."""
 
-    def __init__(self, phases: dict, zones: dict, variables: dict, not_shown: Any, held: dict | None = None):
+    def __init__(self, phases: dict, zones: dict, variables: dict, not_shown: Iterable[str] | None,
+                 held: dict | None = None):
         self._phases, self._zones, self._variables = phases, zones, variables
         self.not_shown = frozenset(not_shown or ())
         self._held = dict(held or {})      # words for the texts variables hold (``view: values``)
@@ -79,7 +86,7 @@ class Words(Names):
     """One game's words for people, read once from its file; every method answers for a viewer
     where the words depend on who reads them (``your work pile 2``, another's private move)."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Game):
         data = game.spec.data
         self.summary: str = data.get("summary", "")
         self.legend: dict[str, str] = dict(data.get("legend") or {})
@@ -116,7 +123,7 @@ class Words(Names):
                 "legend": self.legend}
 
     # -- moves -----------------------------------------------------------------------------------------
-    def move(self, move: Any, viewer: int | None) -> str:
+    def move(self, move: Move, viewer: int | None) -> str:
         """A move as ``viewer`` reads it (None: a spectator): the others' private values in the
         form everyone saw (``3 cards``, ``a card``)."""
         params = self._params.get(move.name, [])

@@ -18,12 +18,15 @@ import time
 import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..engine.loaded import LoadedGame
 from ..errors import OptionError, RulesError
 from .playout import play_or_raise
 from .simulate import Settings, check_players
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 BASELINE_DIR = Path("benchmarks") / "baselines"
 MAX_MOVES = 100_000          # as `rules simulate`: a game still running after this is an error here
@@ -114,12 +117,12 @@ def interpreter_playouts(loaded: LoadedGame, players: int, lean: bool = True) ->
     return play
 
 
-def check_baseline_players(module: Any, players: int) -> None:
+def check_baseline_players(module: ModuleType, players: int) -> None:
     if players not in module.PLAYERS:
         raise OptionError(f"the baseline plays {_counts(module.PLAYERS)} players, not {players}")
 
 
-def baseline_playouts(module: Any, players: int) -> Playouts:
+def baseline_playouts(module: ModuleType, players: int) -> Playouts:
     check_baseline_players(module, players)
 
     def play(games: int, seed: int) -> int:
@@ -146,7 +149,7 @@ def find_baseline(name: str, game_file: str | Path) -> Path:
     raise OptionError(f"no baseline '{name}'", hint="looked for " + " and ".join(str(p) for p in candidates))
 
 
-def load_baseline(path: Path) -> Any:
+def load_baseline(path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"baseline_{path.stem}", path)
     assert spec is not None and spec.loader is not None     # a .py file's path always has both
     module = importlib.util.module_from_spec(spec)
@@ -191,7 +194,7 @@ def memory(play: Playouts, games: int, seed: int) -> tuple[int, int]:
 
 
 def bench(loaded: LoadedGame, games: int = 20, runs: int = 5, players: int | None = None, seed: int = 0,
-          baseline: Any = None, lean: bool = True) -> BenchReport:
+          baseline: ModuleType | None = None, lean: bool = True) -> BenchReport:
     """Measure random playouts of ``loaded`` and, given a baseline module, of the baseline."""
     if games < 1 or runs < 1:
         raise OptionError(f"games and runs must be at least 1, not {games} and {runs}")

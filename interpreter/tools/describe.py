@@ -3,14 +3,18 @@ games``: the bundled games listed."""
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from ..lean import lean_game, lean_reason
 
+if TYPE_CHECKING:
+    from ..engine.loaded import LoadedGame
+    from ..load.spec import Spec
 
-def resolved_yaml(spec: Any) -> str:
+
+def resolved_yaml(spec: Spec) -> str:
     """The spec after ``extends`` is applied, as YAML, with the option values in force."""
     head = [f"# {spec.name}: resolved from {spec.file}"]
     if spec.options:
@@ -19,7 +23,7 @@ def resolved_yaml(spec: Any) -> str:
     return "\n".join(head) + "\n" + body
 
 
-def summary(spec: Any) -> str:
+def summary(spec: Spec) -> str:
     data = spec.data
     low, high, default = spec.players()
     lines = [spec.name, "=" * len(spec.name)]
@@ -74,7 +78,7 @@ def engine_line(game: Any) -> str:
     return f"{line}, for {players} players; with more, compiled: {info['reason']}"
 
 
-def summary_json(loaded: Any) -> dict:
+def summary_json(loaded: LoadedGame) -> dict:
     """``rules show --format json``: what ``summary`` and ``engine_line`` say, as data."""
     spec, data = loaded.spec, loaded.spec.data
     low, high, default = spec.players()

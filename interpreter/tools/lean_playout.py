@@ -8,7 +8,7 @@ on the table's virtual clock (``realtime.Clock``): the seat whose next action is
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.where import never_ends_turn, stalled
 from ..errors import RulesError
@@ -16,8 +16,12 @@ from ..limits import MAX_MOVES_PER_TURN
 from ..play.realtime import Clock
 from .simulate_report import GameOutcome
 
+if TYPE_CHECKING:
+    from ..engine.loaded import LoadedGame
+    from ..lean.engine import LeanGame
 
-def play_lean(loaded: Any, lean: Any, settings: Any, index: int, bots: dict) -> GameOutcome:
+
+def play_lean(loaded: LoadedGame, lean: LeanGame, settings: Any, index: int, bots: dict) -> GameOutcome:
     seed = settings.seed + index
     state = lean.new_state(settings.players, seed)
     clock = Clock({seat: bot.speed for seat, bot in bots.items()}, seed)
@@ -57,7 +61,7 @@ def play_lean(loaded: Any, lean: Any, settings: Any, index: int, bots: dict) -> 
                        None)
 
 
-def _due_seat(loaded: Any, lean: Any, state: Any, clock: Clock) -> int:
+def _due_seat(loaded: LoadedGame, lean: LeanGame, state: Any, clock: Clock) -> int:
     """The seat that acts next in free play."""
     seats = lean.free_seats(state)
     if not seats:
@@ -65,7 +69,7 @@ def _due_seat(loaded: Any, lean: Any, state: Any, clock: Clock) -> int:
     return clock.next_seat(seats)
 
 
-def _after(lean: Any, last: tuple | None, error: RulesError) -> RulesError:
+def _after(lean: LeanGame, last: tuple | None, error: RulesError) -> RulesError:
     """An error met between moves, with the last move made (as the table reports it)."""
     if last is not None:
         seat, action = last

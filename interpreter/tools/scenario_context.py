@@ -3,7 +3,7 @@ state: variables merged, zones filled with named cards, cards laid face up or do
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import engine
 from ..engine import grids
@@ -12,6 +12,9 @@ from ..engine.state import State
 from ..engine.values import Card, Seat, ZoneRef, copy_value
 from ..errors import Position, SpecError
 from .scenario_model import PILE, counted
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 
 class GameLoader:
@@ -114,7 +117,7 @@ def owned(holders: list, owner: int, owner_text: str, pos: Position | None = Non
     return holders[owner]
 
 
-def pile_of(game: Any, state: State, ref: ZoneRef) -> list[int]:
+def pile_of(game: Game, state: State, ref: ZoneRef) -> list[int]:
     piles = state.zones[ref.name]
     if ref.owner is not None and ref.owner >= len(piles):
         raise SpecError(f"there is no team T{ref.owner + 1}: this game has {counted(len(piles), 'team')}")
@@ -161,7 +164,7 @@ def zone_setter(ctx: ScenarioContext, contents: dict[ZoneRef, list[int]], pos: P
     return change
 
 
-def home_of(game: Any, card: Card) -> ZoneRef | None:
+def home_of(game: Game, card: Card) -> ZoneRef | None:
     """The zone a card's deck starts in (the owner's, for a zone per seat)."""
     zone = game.spec.data["decks"][card.attrs["deck"]].get("zone")
     if zone is None:

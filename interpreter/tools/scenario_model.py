@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine.loaded import LoadedGame
 from ..engine.state import State
 from ..engine.values import ZoneRef
 from ..errors import Position
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 OWNER = re.compile(r"([PT])([1-9][0-9]*)")   # P1.. a seat, T1.. a team, as people count them
 PILE = re.compile(r"(.*)#([1-9][0-9]*)")      # work#2, P1#2: one pile of a zone of several piles
@@ -83,6 +86,6 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def listing(what: str, names: Any) -> str:
+def listing(what: str, names: Iterable[str]) -> str:
     names = list(names)
     return f"the {what} are: {', '.join(names)}" if names else f"there are no {what}"

@@ -2,7 +2,7 @@
 each problem reported with its place, all at once."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine.core import players_text
 from ..engine.loaded import LoadedGame
@@ -31,6 +31,9 @@ from .scenario_model import (
     lookup,
     show,
 )
+
+if TYPE_CHECKING:
+    from ..load.spec import ZoneDef
 
 
 class ScenarioReader(StartReader):
@@ -150,7 +153,7 @@ class ScenarioReader(StartReader):
             return None
         return index
 
-    def zone(self, path: tuple, name: str) -> Any:
+    def zone(self, path: tuple, name: str) -> ZoneDef | None:
         zone = self.ctx.game.zones.get(name)
         if zone is None:
             self.error(f"unknown zone '{name}'", path, key=True,
@@ -189,7 +192,7 @@ class ScenarioReader(StartReader):
                     found[ZoneRef(name, owner, index)] = (where, piece)
         return found
 
-    def one_of_piles(self, path: tuple, zone: Any, text: str, index: int) -> bool:
+    def one_of_piles(self, path: tuple, zone: ZoneDef, text: str, index: int) -> bool:
         """Whether ``#n`` (pile ``index`` from 0) may follow this zone: only a zone of several piles
         has them (whether there are that many is known once the players are seated)."""
         if index and zone.piles is None:

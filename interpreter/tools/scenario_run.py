@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import engine
 from ..engine.state import Presets, State
@@ -26,6 +26,9 @@ from .scenarios import (
     scenarios_in_game,
     seat_to_act,
 )
+
+if TYPE_CHECKING:
+    from .scenario_model import Start
 
 SHOWN_ITEMS = 8   # items of a list shown in a report before "... and N more"
 
@@ -171,7 +174,7 @@ def _run_step(scenario: Scenario, state: State, step: Step) -> list[Failure]:
     return []
 
 
-def _preset_pos(start: Any, error: RulesError) -> Position | None:
+def _preset_pos(start: Start, error: RulesError) -> Position | None:
     """Where the scenario fixed the outcome an error is about: its choices, else its stack."""
     if error.message.startswith("choose_random"):
         return start.choices_key_pos or start.stack_pos

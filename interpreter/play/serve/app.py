@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import json
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -36,6 +36,9 @@ from .protocol import (
 )
 from .registry import Tables
 
+if TYPE_CHECKING:
+    from starlette.requests import Request
+
 JOIN_TIMEOUT = 30.0         # a connection that does not join by then is closed
 REFUSE_WAIT = 5.0           # a refused connection's first message is awaited this long, then answered
 
@@ -55,18 +58,18 @@ def create_app(tables: Tables, rate: float = RATE_PER_SECOND, burst: int = RATE_
                 await task
             tables.close()          # the records let go: another server may go on with them
 
-    async def index(request: Any) -> Response:
+    async def index(request: Request) -> Response:
         rows = "".join(f'<li><a href="/t/{t.id}">{t.loaded.name}</a> ({t.session.players} seats)</li>'
                        for t in tables.tables.values())
         return HTMLResponse(f"<!doctype html><title>rules</title><h1>Tables</h1><ul>{rows}</ul>"
                             "<p>Each person's link (with its token) was printed where the server was started.</p>")
 
-    async def table_page(request: Any) -> Response:
+    async def table_page(request: Request) -> Response:
         if tables.get(request.path_params["table"]) is None:
             return PlainTextResponse("no such table", status_code=404)
         return HTMLResponse(resources.files(__package__).joinpath("static/table.html").read_text(encoding="utf-8"))
 
-    async def table_info(request: Any) -> Response:
+    async def table_info(request: Request) -> Response:
         table = tables.get(request.path_params["table"])
         if table is None:
             return JSONResponse({"error": "no such table"}, status_code=404)

@@ -12,12 +12,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
+from typing import TYPE_CHECKING
 
 from starlette import websockets
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .protocol import SEND_QUEUE
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Receive, Send
 
 CLOSE_POLICY = 1008         # WebSocket close code: the connection broke the protocol
 CLOSE_SLOW = 1013           # ...: it did not read what it was sent (try again later)
@@ -152,10 +155,10 @@ class SocketHooks:
     its ``send`` waits for before it writes anything). Under another server, a connection cut off
     waits for its own close, and every message goes through the writer."""
 
-    def __init__(self, app: Any):
+    def __init__(self, app: ASGIApp):
         self.app = app
 
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: dict, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             protocol = getattr(send, "__self__", None)
             transport = getattr(protocol, "transport", None)

@@ -10,14 +10,18 @@ seat can see: a hint says nothing the view does not.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine.values import Card, ZoneRef
 from ...engine.views import card_visible, cup_visible
 from ..pile_moves import first_zones, own_pile
 
+if TYPE_CHECKING:
+    from ...engine.game import Game
+    from ...engine.state import State
 
-def move_spots(game: Any, state: Any, seat: int, moves: list) -> dict[str, list[list]]:
+
+def move_spots(game: Game, state: State, seat: int, moves: list) -> dict[str, list[list]]:
     where = _card_places(state)
     first = first_zones(game.spec.data)
     dice = _own_dice(game, state, seat)
@@ -36,7 +40,7 @@ def move_spots(game: Any, state: Any, seat: int, moves: list) -> dict[str, list[
     return spots
 
 
-def _own_dice(game: Any, state: Any, seat: int) -> list[int]:
+def _own_dice(game: Game, state: State, seat: int) -> list[int]:
     """The dice a move of ``seat`` chooses among: the table's, or with a cup per seat the seat's
     own cup, when the seat may see it (else none: its dice are not placed)."""
     if game.dice_per != "seat":
@@ -66,12 +70,12 @@ def _die_spots(values: Any, dice: list[int]) -> list[list]:
     return spots
 
 
-def _card_places(state: Any) -> dict[int, tuple[str, int, int]]:
+def _card_places(state: State) -> dict[int, tuple[str, int, int]]:
     return {card: (zone, i, k) for zone, piles in state.zones.items()
             for i, pile in enumerate(piles) for k, card in enumerate(pile) if card is not None}
 
 
-def _add(game: Any, state: Any, seat: int, value: Any, where: dict, found: list) -> None:
+def _add(game: Game, state: State, seat: int, value: Any, where: dict, found: list) -> None:
     if isinstance(value, (list, tuple)):
         for item in value:
             _add(game, state, seat, item, where, found)

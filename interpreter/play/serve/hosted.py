@@ -13,7 +13,7 @@ could not be written to the record was not played (``hosted_session``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ...engine.views import dice_seen
 from ...errors import IllegalMove, RecordError, RulesError
@@ -25,6 +25,10 @@ from .hints import move_spots
 from .hosted_session import HostedSession
 from .protocol import ProtocolError, refused
 from .tokens import SeatTokens
+
+if TYPE_CHECKING:
+    from ...engine.loaded import LoadedGame
+    from ...engine.state import State
 
 LOG_ON_JOIN = 200          # log lines a new connection receives at first
 SEEN_KEPT = 64             # recent positions kept, to name the action that made a late move impossible
@@ -306,7 +310,7 @@ class HostedTable:
                 "layout": self.session.game.layout, "words": self.session.words.for_players()}
 
 
-def _last_dice(session: Any, seat: int | None) -> dict | None:
+def _last_dice(session: HostedSession, seat: int | None) -> dict | None:
     """``{"round": 1, "dice": [[1, 3, 4], [None, None, None]]}``: each seat's cup as ``seat``
     saw it when the last hand ended; None before a hand has ended, or when the dice are the
     table's (they stay on the table in sight)."""
@@ -316,7 +320,7 @@ def _last_dice(session: Any, seat: int | None) -> dict | None:
     return {"round": hand_end.round, "dice": dice_seen(game, hand_end, seat)}
 
 
-def _legal(loaded: Any, state: Any, seat: int, text: str) -> bool:
+def _legal(loaded: LoadedGame, state: State, seat: int, text: str) -> bool:
     return any(m.text == text for m in loaded.legal_moves(state, seat))
 
 

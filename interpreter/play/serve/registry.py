@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import random
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from ...bots.agents import parse_kind
 from ...engine.core import players_text
@@ -32,6 +32,9 @@ from .record_file import LiveWriter, open_record
 from .resume import restore
 from .seats_file import setup_path, write_setup
 from .tokens import new_table_id
+
+if TYPE_CHECKING:
+    from ...engine.loaded import LoadedGame
 
 __all__ = ["MAX_TABLES", "Tables", "check_seats", "new_table_id", "setup_path"]
 
@@ -115,7 +118,7 @@ class Tables:
         return self.add(restore(record_path, fake_clock, warn))
 
 
-def check_seats(loaded: Any, players: int, bots: set[int]) -> None:
+def check_seats(loaded: LoadedGame, players: int, bots: set[int]) -> None:
     low, high = loaded.game.min_players, loaded.game.max_players
     if not low <= players <= high:
         raise OptionError(f"{loaded.name} is for {players_text(loaded.game)}, not {players}")
@@ -124,5 +127,5 @@ def check_seats(loaded: Any, players: int, bots: set[int]) -> None:
             raise OptionError(f"--bots: there is no seat {seat + 1} at a table of {players}")
 
 
-def _clock(fake_step: float | None) -> Any:
+def _clock(fake_step: float | None) -> FakeClock | RealClock:
     return FakeClock(fake_step) if fake_step is not None else RealClock()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ...engine.loaded import load_game
 from ...errors import RecordError, RulesError
@@ -22,6 +22,9 @@ from .hosted import HostedTable
 from .hosted_session import session_for
 from .record_file import LiveWriter, open_record
 from .seats_file import read_setup
+
+if TYPE_CHECKING:
+    from .hosted_session import HostedSession
 
 
 def restore(record_path: str, fake_clock: float | None = None,
@@ -70,7 +73,7 @@ def check_times(path: str, record: Record) -> None:
         before = when
 
 
-def _replay(path: str, record: Record, session: Any) -> None:
+def _replay(path: str, record: Record, session: HostedSession) -> None:
     for line in record.moves:
         try:
             session.replay(line["seat"], line["move"], float(line["t"]))

@@ -7,19 +7,22 @@ import json
 import os
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from ...errors import RecordError
 from ..records import Record
 from .hosted import TableSetup
 from .tokens import new_table_id
 
+if TYPE_CHECKING:
+    from .hosted import HostedTable
+
 
 def setup_path(record_path: str) -> Path:
     return Path(str(record_path) + ".seats")
 
 
-def write_setup(record_path: str, table: Any) -> None:
+def write_setup(record_path: str, table: HostedTable) -> None:
     path = setup_path(record_path)
     data = {"table": table.id, **asdict(table.setup)}
     try:

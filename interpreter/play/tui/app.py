@@ -18,7 +18,7 @@ import signal
 import sys
 import textwrap
 import threading
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, cast
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -42,6 +42,10 @@ from .help import HelpScreen
 from .places import spot_at, spot_positions, step, without_spots
 from .status import status_text
 from .widgets import BoardPane, ChoiceList, MoveInput
+
+if TYPE_CHECKING:
+    from textual.events import Resize
+    from .clock import SetClock
 
 TICK_SECONDS = 0.05
 KEYS = ("keys: arrows+Enter or 1-9 choose, a click too; Tab: the board (arrows move, Enter or "
@@ -72,7 +76,7 @@ class TableApp(App):
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)]]
 
     def __init__(self, session: Session, color: bool = True, fake_clock: float | None = None,
-                 clock: Any = None, bot_delay: float = 0.4, auto: bool = True):
+                 clock: RealClock | StepClock | SetClock | None = None, bot_delay: float = 0.4, auto: bool = True):
         if not color:
             os.environ["NO_COLOR"] = "1"      # Textual reads it when the app is made
         super().__init__()
@@ -113,7 +117,7 @@ class TableApp(App):
         if self.auto:
             self.set_interval(TICK_SECONDS, self.tick)
 
-    def on_resize(self, event: Any) -> None:
+    def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self.redraw)       # the status bar fits the new width
 
     def play(self) -> int:
@@ -170,7 +174,7 @@ class TableApp(App):
         tell(f"{why}{self.session.kept_text()}.\n{self.session.seed_line()}")
         return code
 
-    def _safely(self, action: Any, *args: Any) -> None:
+    def _safely(self, action: Callable[..., object], *args: Any) -> None:
         """Run a step of the game; an error of the game (a limit reached...) ends the app with
         its message, printed once the screen is restored, never a traceback."""
         try:

@@ -15,7 +15,7 @@ cups are drawn, never picked). The cursor, the places the move being built may u
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Callable
 
 from rich.style import Style
 from rich.text import Text
@@ -383,7 +383,7 @@ def _spot_style(number: int) -> Style:
     return Style(meta={"spot": number})
 
 
-def _seat_rows(view: dict, named: Any) -> list[list[str]]:
+def _seat_rows(view: dict, named: Callable[[Any], dict]) -> list[list[str]]:
     """A row per seat variable (a score sheet: a row per cell) and per ``view: seat`` value;
     ``named`` gives the variables as drawn."""
     seats = [named(_plain(v)) for v in _plain(view["seat_vars"])]

@@ -8,7 +8,7 @@ redraws from ``view``, ``options`` and ``notice``.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import IllegalMove
 from ..pile_moves import first_zones, own_pile
@@ -21,6 +21,10 @@ from .board import changed_piles
 from .builder import DONE, MoveBuilder, Option, stable_key
 from .places import candidates, places_of
 
+if TYPE_CHECKING:
+    from ...engine.moves import Move
+    from .clock import RealClock, SetClock, StepClock
+
 MARK_SECONDS = 1.5      # how long a pile that just changed stays marked
 GONE_SECONDS = 2.0      # how long a choice no longer possible keeps its place (free play)
 
@@ -28,7 +32,7 @@ PLAY, COVER, BETWEEN, OVER, WATCH = "play", "cover", "between", "over", "watch"
 
 
 class Controller:
-    def __init__(self, session: Session, clock: Any, bot_delay: float = 0.4):
+    def __init__(self, session: Session, clock: RealClock | StepClock | SetClock, bot_delay: float = 0.4):
         self.session = session
         self.clock = clock
         self.bot_delay = bot_delay          # in turns: real seconds between two bot moves
@@ -291,7 +295,7 @@ class Controller:
             return False
         return self.submit(move)
 
-    def submit(self, move: Any) -> bool:
+    def submit(self, move: Move) -> bool:
         assert self.viewer is not None      # a person's move
         self.clock.acted()
         submitted = self.session.submit(self.viewer, move, self.clock.now())

@@ -3,10 +3,13 @@ they stand for, both ways, read from one seat's view. A card's place comes from 
 (``Session.card_places``), only where the view shows that card."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine.values import Card, Seat, ZoneRef, seat
 from ...engine.views import dice_cups
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 
 def _owners(view: dict, zone: str) -> int:
@@ -83,7 +86,7 @@ def places_of(values: list, view: dict, cards: dict[tuple, Any]) -> frozenset:
     return frozenset(places)
 
 
-def spot_positions(text: Any) -> dict[int, tuple[int, int, int]]:
+def spot_positions(text: Text) -> dict[int, tuple[int, int, int]]:
     """Where each place was drawn in the board's text: its number -> (line, column, width)."""
     plain = text.plain
     found: dict[int, tuple[int, int, int]] = {}
@@ -97,7 +100,7 @@ def spot_positions(text: Any) -> dict[int, tuple[int, int, int]]:
     return found
 
 
-def without_spots(text: Any) -> None:
+def without_spots(text: Text) -> None:
     """Take the places' marks out of the text once their positions are known: the screen draws
     fewer pieces (a click is found from the positions)."""
     text.spans = [span for span in text.spans

@@ -3,15 +3,18 @@ the scores as this seat may see them (``scores.py``: live when the score reads n
 cannot see, else as the last hand ended)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from ..scores import ScoreWatch, number_text, scores_line
 from .controller import BETWEEN, OVER
 
+if TYPE_CHECKING:
+    from ..session import Session
 
-def status_text(view: dict, session: Any, now: float, mode: str, watch: ScoreWatch | None = None,
+
+def status_text(view: dict, session: Session, now: float, mode: str, watch: ScoreWatch | None = None,
                 width: int | None = None) -> Text:
     """The bar's text; when it is wider than ``width``, without the game's name first."""
     parts = [view["game"], f"round {view['round']}", session.words.phase(view["phase"])]

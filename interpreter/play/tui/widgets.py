@@ -2,10 +2,13 @@
 list of choices, and the board with its cursor. They hand every decision to the app."""
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.binding import Binding
 from textual.widgets import Input, OptionList, Static
+
+if TYPE_CHECKING:
+    from textual.events import Click
 
 
 class TableActions(Protocol):
@@ -85,7 +88,7 @@ class BoardPane(Static, can_focus=True):
     def action_pick(self) -> None:
         self.table_app.pick_at_cursor()
 
-    def on_click(self, event: Any) -> None:
+    def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
         if offset is not None:
             self.table_app.click_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
