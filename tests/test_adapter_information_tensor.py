@@ -17,7 +17,7 @@ from open_spiel.python.algorithms import get_all_states, tabular_qlearner     # 
 from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation   # noqa: E402
 
 from interpreter.adapters.openspiel import load_game                          # noqa: E402
-from interpreter.adapters.session import DEFAULT_HISTORY, Setup               # noqa: E402
+from interpreter.adapters.action_session import DEFAULT_HISTORY, Setup               # noqa: E402
 from interpreter.errors import OptionError                                    # noqa: E402
 from tests.helpers import GAMES                                               # noqa: E402
 

@@ -14,7 +14,7 @@ from open_spiel.python.algorithms import cfr, exploitability, ismcts, mcts    # 
 
 from interpreter.adapters.openspiel import load_game                          # noqa: E402
 from interpreter.adapters.openspiel import resampler                          # noqa: E402
-from interpreter.adapters.session import Setup                                # noqa: E402
+from interpreter.adapters.action_session import Setup                                # noqa: E402
 from interpreter.bots.agents import make_bot                                  # noqa: E402
 from interpreter.engine import legal_moves                                     # noqa: E402
 from tests.helpers import GAMES                                               # noqa: E402

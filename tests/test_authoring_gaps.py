@@ -252,11 +252,11 @@ def test_every_module_path_the_docs_name_exists():
 
 
 def test_every_built_in_name_is_listed_in_the_language_reference():
-    from interpreter.engine import names, tricks
+    from interpreter.engine import game_types, tricks
     from tests.helpers import ROOT
     text = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
     section = text[text.index("### Names"):text.index("### Members, indexes and slices")]
-    built_in = list(names.flow_bindings(None, None)) + list(tricks.bindings(None, None)) + ["dice"]
+    built_in = list(game_types.flow_bindings(None, None)) + list(tricks.bindings(None, None)) + ["dice"]
     assert built_in[:7] == ["me", "current", "players", "player_count", "round", "turn", "phase"]
     assert [name for name in built_in if f"| `{name}` |" not in section] == []
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from interpreter.adapters.session import CHANCE, TERMINAL, Session, Setup
+from interpreter.adapters.action_session import CHANCE, TERMINAL, ActionSession, Setup
 from interpreter.engine import rng
 from interpreter.engine.actions import ActionSpace
 from interpreter.engine.chance import ChanceStep
@@ -325,7 +325,7 @@ def test_a_seat_whose_cards_were_dealt_again_gets_its_own_information_state_afte
             game.apply(action)
     assert other.history == session.history
     assert session.information_state_string(1 - seat) != other.information_state_string(1 - seat)
-    restored = Session.from_json(setup, json.loads(json.dumps(other.to_json())))
+    restored = ActionSession.from_json(setup, json.loads(json.dumps(other.to_json())))
     assert restored.information_state_string(1 - seat) == other.information_state_string(1 - seat)
 
 

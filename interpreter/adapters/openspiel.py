@@ -14,7 +14,7 @@ events an information-state tensor holds, the last ones: the seat's observation 
 each and its own actions in it, then its choices in progress; default 32, perfect recall up to
 that many events). So
 ``pyspiel.load_game("rules(path=games/some_game.yaml,players=2)")`` works too; a game pickles as its
-parameters and a state as its session's data (``Session.to_json``). ``str(state)`` is the whole
+parameters and a state as its session's data (``ActionSession.to_json``). ``str(state)`` is the whole
 state, for debugging; what a seat may see is in its observation and information state.
 """
 from __future__ import annotations

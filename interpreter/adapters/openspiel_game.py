@@ -7,12 +7,12 @@ import numpy as np
 import pyspiel
 
 from ..engine.chance import SAMPLED
-from .session import (
+from .action_session import (
     CHANCE,
     DEFAULT_HISTORY,
     DEFAULT_MAX_MOVES,
     TERMINAL,
-    Session,
+    ActionSession,
     Setup,
 )
 
@@ -90,9 +90,9 @@ class RulesGame(pyspiel.Game):
 
 
 class RulesState(pyspiel.State):
-    """A game in progress: a ``Session`` behind OpenSpiel's state interface."""
+    """A game in progress: an ``ActionSession`` behind OpenSpiel's state interface."""
 
-    def __init__(self, game: RulesGame, session: Session | None = None):
+    def __init__(self, game: RulesGame, session: ActionSession | None = None):
         super().__init__(game)
         self.session = session if session is not None else game.setup.new_session()
 
@@ -142,7 +142,7 @@ def resampler(seed: int = 0):
 class RulesObserver:
     """Observations from the seats' views: the view's text and tensor, or (perfect recall) the
     information state: its string, and its tensor of the seat's views after its last ``history``
-    events and its actions in them, then its choices in progress (``Session.information_state_tensor``). ``private_info``
+    events and its actions in them, then its choices in progress (``ActionSession.information_state_tensor``). ``private_info``
     none gives what every seat sees (the spectator view); perfect recall is always the seat's own."""
 
     def __init__(self, setup: Setup, iig_obs_type: Any, params: Any):

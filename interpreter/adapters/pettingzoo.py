@@ -39,7 +39,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import OptionError
-from .session import DEFAULT_MAX_MOVES, Setup
+from .action_session import DEFAULT_MAX_MOVES, Setup
 
 
 def env(path: str, players: int | None = None, *, options: dict[str, str] | None = None,

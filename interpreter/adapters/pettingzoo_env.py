@@ -8,7 +8,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..engine.chance import ChanceStep
-from .session import Session, Setup
+from .action_session import ActionSession, Setup
 
 
 class RulesEnv(AECEnv):
@@ -28,7 +28,7 @@ class RulesEnv(AECEnv):
                             "action_mask": spaces.Box(0, 1, (actions,), np.int8)})
             for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
-        self.session: Session | None = None       # made by reset
+        self.session: ActionSession | None = None       # made by reset
         self.np_random = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -51,7 +51,7 @@ class RulesEnv(AECEnv):
 
     def _settle(self) -> None:
         """Draw chance until a seat must act or the game is over."""
-        session = cast(Session, self.session)       # made by reset
+        session = cast(ActionSession, self.session)       # made by reset
         while session.is_chance():
             session.apply(int(self.np_random.integers(cast(ChanceStep, session.step).count)))
         if session.is_terminal():
@@ -66,7 +66,7 @@ class RulesEnv(AECEnv):
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
-        session = cast(Session, self.session)       # made by reset
+        session = cast(ActionSession, self.session)       # made by reset
         observation = np.asarray(session.observation_tensor(seat), dtype=np.float32)
         mask = np.zeros(self.setup.actions.size, np.int8)
         if not session.is_terminal() and session.current_player() == seat:
@@ -81,7 +81,7 @@ class RulesEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        cast(Session, self.session).apply(int(action))      # made by reset
+        cast(ActionSession, self.session).apply(int(action))      # made by reset
         self._settle()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -90,7 +90,7 @@ class RulesEnv(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        session = cast(Session, self.session)       # made by reset
+        session = cast(ActionSession, self.session)       # made by reset
         seat = session.current_player() if not session.is_terminal() else None
         return session.observation_string(seat if seat is not None and seat >= 0 else None)
 

@@ -15,7 +15,7 @@ from pettingzoo import ParallelEnv
 
 from ..engine.actions import Choices
 from ..engine.chance import ChanceStep
-from .session import Session, Setup
+from .action_session import ActionSession, Setup
 
 # What a step's info tells an agent of its own action, all false unless it happened.
 INFO_KEYS = ("illegal", "played", "lost_race", "cleared")
@@ -38,7 +38,7 @@ class RulesParallelEnv(ParallelEnv):
                             "action_mask": spaces.Box(0, 1, (self.wait + 1,), np.int8)})
             for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.wait + 1) for a in self.possible_agents}
-        self.session: Session | None = None       # made by reset
+        self.session: ActionSession | None = None       # made by reset
         self.prefixes: list[tuple[int, ...]] = []       # each seat's move in progress
         self.np_random = np.random.default_rng()
         # The legal moves of the world they were listed in: the seats that may act, each seat's tree.
@@ -78,7 +78,7 @@ class RulesParallelEnv(ParallelEnv):
         pass
 
     # -- inside ----------------------------------------------------------------------------------
-    def _session(self) -> Session:
+    def _session(self) -> ActionSession:
         if self.session is None:
             raise RuntimeError("call reset() before step()")
         return self.session

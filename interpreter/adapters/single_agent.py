@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import OptionError
-from .session import DEFAULT_MAX_MOVES, Setup
+from .action_session import DEFAULT_MAX_MOVES, Setup
 
 
 def env(path: str, players: int | None = None, *, seat: int = 0, opponents: str = "greedy",

@@ -11,7 +11,7 @@ from gymnasium import spaces
 from ..bots.agents import make_bot
 from ..bots.bot import Bot
 from ..engine import legal_moves
-from .session import Session, Setup
+from .action_session import ActionSession, Setup
 
 
 class RulesSingleAgentEnv(gymnasium.Env):
@@ -30,7 +30,7 @@ class RulesSingleAgentEnv(gymnasium.Env):
         size = setup.observation_size
         self.observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
         self.action_space = spaces.Discrete(setup.actions.size)
-        self.session: Session | None = None
+        self.session: ActionSession | None = None
         self.bots: dict[int, Bot] = {}
         self.steps = 0
 
@@ -64,7 +64,7 @@ class RulesSingleAgentEnv(gymnasium.Env):
         return self._session().observation_string(self.seat)
 
     # -- inside ----------------------------------------------------------------------------------
-    def _session(self) -> Session:
+    def _session(self) -> ActionSession:
         if self.session is None:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         return self.session

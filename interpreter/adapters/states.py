@@ -1,4 +1,4 @@
-"""The engine states a ``Session`` plays: the lean engine's where it runs the game, else the
+"""The engine states an ``ActionSession`` plays: the lean engine's where it runs the game, else the
 reference's. Both give the same moves, states, observations and returns; the lean engine plays
 a move several times faster, and what a seat sees is read from the reference state equal to it.
 """

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import EvalError
 from ..expr.ops import show
-from .checks import too_many_choices
+from .game_checks import too_many_choices
 from .moves import sub_collections
 
 

@@ -15,7 +15,7 @@ from ..expr.codegen import Generator, make_function
 from ..expr.codegen_ast import LOAD, STORE, assign, call, load, store
 from ..expr.runtime import STEPS
 from ..limits import MAX_EVAL_STEPS
-from .checks import too_many_choices
+from .game_checks import too_many_choices
 from .choices import choices_of
 from .moves import Move, show
 from .values import Card

@@ -22,7 +22,7 @@ from .values import Card, Seat, ZoneRef
 if TYPE_CHECKING:
     from ..errors import Position
     from ..expr.runtime import Compiled
-    from .names import GameTypes
+    from .game_types import GameTypes
     from .state import State
     from .tricks import TrickRules
 

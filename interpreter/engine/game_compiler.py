@@ -25,8 +25,8 @@ from ..expr.ops import show
 from ..limits import DEFAULT_MAX_ROUNDS
 from ..load.decks import expand_entry, standard_ranks
 from ..load.spec import Spec, param_kind
-from . import checks, templates
-from . import names as N
+from . import game_checks as checks, templates
+from . import game_types as N
 from . import tricks as T
 from .codegen_effects import generate_block
 from .codegen_legal import generate_listing

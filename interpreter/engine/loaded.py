@@ -13,7 +13,7 @@ from . import core as engine
 from . import views
 from .game import Game
 from .moves import Move
-from .named import presets_named
+from .written_names import presets_named
 from .state import Presets, State
 
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ..errors import ErrorList, Position
 from . import nodes as n
 from . import ops
-from .check import Checker, Resolved
+from .type_check import Checker, Resolved
 from .codegen import generate
 from .compile_calls import CallCompiler
 from .functions import CompiledFunction

@@ -25,10 +25,10 @@ from .runtime import (
     too_many_steps,
 )
 from .shapes import run_loops, single_loop
-from .values import FunctionValue
+from .function_values import FunctionValue
 
 if TYPE_CHECKING:
-    from .check import Resolved
+    from .type_check import Resolved
     from .functions import CompiledFunction
     from .registry import Builtin
 

@@ -11,7 +11,7 @@ from .. import limits
 from ..errors import EvalError, LimitError
 from .types import OBJECT_TYPES as object_types
 from .types import object_type_of, type_of_value
-from .values import FunctionValue
+from .function_values import FunctionValue
 
 SEQUENCES = (list, tuple)
 Number = TypeVar("Number", bound=float)     # an int or a float: checked_number gives back its own

@@ -11,7 +11,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .values import FunctionValue
+from .function_values import FunctionValue
 
 
 @dataclass(frozen=True)

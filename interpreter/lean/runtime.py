@@ -14,7 +14,7 @@ from ..engine.templates import show as show_in_line
 from ..engine.values import Card, Seat, ZoneRef, stored_copy
 from ..engine.values import seat as seat_value
 from ..expr.ops import divide, inclusive_range, text_of
-from ..expr.values import FunctionValue
+from ..expr.function_values import FunctionValue
 from ..limits import MAX_COLLECTION, MAX_INT, MAX_PLAYERS, MAX_ROUNDS, MAX_VALUE_DEPTH
 from .ltypes import CARD, SEAT, LType, ListT, MapT, Opt, Zone
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.loaded import load_game
-from ..engine.names import flow_bindings
+from ..engine.game_types import flow_bindings
 from ..engine.tricks import registry as trick_registry
 from ..errors import RulesError, flatten
 from ..expr import BUILTINS

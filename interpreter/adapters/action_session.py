@@ -1,6 +1,6 @@
 """Any game as a sequence of integer actions with explicit chance: what both adapters share.
 
-A ``Session`` is one game in progress seen the way OpenSpiel and PettingZoo see games: at each
+A ``ActionSession`` is one game in progress seen the way OpenSpiel and PettingZoo see games: at each
 point either chance acts (the setup, or a move whose effects draw: see ``engine.chance``), or one
 seat picks one action (``engine.actions``: a move's name, then each parameter's value), or the
 game is over. In free play (a phase without turns, where every seat may move at any moment) the
@@ -104,8 +104,8 @@ class Setup:
             _SETUPS[key] = setup
         return _SETUPS[key]
 
-    def new_session(self) -> "Session":
-        return Session(self)
+    def new_session(self) -> "ActionSession":
+        return ActionSession(self)
 
     def __reduce__(self):
         if self.source is None:
@@ -137,11 +137,11 @@ def _dense(entries: list[list], size: int) -> tuple[float, ...]:
     return tuple(tensor)
 
 
-def _restored(setup: Setup, data: dict) -> "Session":
-    return Session.from_json(setup, data)
+def _restored(setup: Setup, data: dict) -> "ActionSession":
+    return ActionSession.from_json(setup, data)
 
 
-class Session:
+class ActionSession:
     """One game in progress as actions; ``apply`` changes it in place, ``clone`` copies it."""
 
     def __init__(self, setup: Setup, *, _empty: bool = False):
@@ -419,7 +419,7 @@ class Session:
             return f"chance {action}"
         return self.setup.actions.text(action)
 
-    def resampled(self, seat: int, seed: int) -> "Session":
+    def resampled(self, seat: int, seed: int) -> "ActionSession":
         """A copy in which the cards ``seat`` cannot see are dealt again at random (what an
         information-set search needs): the seat's observations, choices and legal actions are
         those of this session. Only where ``seat`` is to act."""
@@ -436,11 +436,11 @@ class Session:
     def __reduce__(self):
         return (_restored, (self.setup, self.to_json()))
 
-    def __deepcopy__(self, memo: dict) -> "Session":
+    def __deepcopy__(self, memo: dict) -> "ActionSession":
         return self.clone()
 
     def to_json(self) -> dict:
-        """Everything the session holds, as JSON-ready data (``Session.from_json`` reads it)."""
+        """Everything the session holds, as JSON-ready data (``ActionSession.from_json`` reads it)."""
         for s in range(self.setup.players):
             self._fold(s)
         pending = self.pending
@@ -465,7 +465,7 @@ class Session:
         return [last[1], list(last[2])] if last is not None and last[0] == "chose" else None
 
     @classmethod
-    def from_json(cls, setup: Setup, data: dict) -> "Session":
+    def from_json(cls, setup: Setup, data: dict) -> "ActionSession":
         session = cls(setup, _empty=True)
         table = setup.game.card_table(setup.players)
         read = (lambda d: None if d is None else setup.states.from_json(d))
@@ -492,8 +492,8 @@ class Session:
             session.step = ChanceStep(data["bounds"], setup.sampled_outcomes)
         return session
 
-    def clone(self) -> "Session":
-        other = Session(self.setup, _empty=True)
+    def clone(self) -> "ActionSession":
+        other = ActionSession(self.setup, _empty=True)
         other.__dict__.update(self.__dict__)      # engine states are shared: a session replaces its state, never changes it
         other.history = list(self.history)
         other.chains = list(self.chains)
