@@ -520,3 +520,39 @@ def test_an_option_known_at_load_is_written_as_the_branch_it_takes():
     paired = LeanGame(load_game(GAMES / "nerts.yaml", {"partnerships": "true"})).program.source
     assert "(me - (me % 2))" not in alone and "(me - (me % 2))" in paired
     assert "if False" not in alone and "False and" not in alone and "False or" not in alone
+
+
+FOR_IN_SETUP = """
+name: Chips set in the setup
+players: {min: 2, max: 4}
+variables:
+  seat: {chips: 0}
+setup:
+  - for: p in players
+    do:
+      - set: {chips: 3 + p.index}
+        of: p
+flow:
+  rounds: 1
+  phases:
+    - name: turns
+      turns: {from: 0}
+      moves: [pay]
+      until: 'any(p.chips == 0 for p in players)'
+moves:
+  pay:
+    do:
+      - add: {chips: -1}
+      - end_turn
+scoring:
+  score: chips
+"""
+
+
+def test_a_for_effect_in_the_setup_is_generated():
+    loaded = load_game("chips.yaml", text=FOR_IN_SETUP)
+    lean = LeanGame(loaded)
+    assert "_turns = [100000]" in lean.program.source.split("def new_state")[1].split("\ndef ")[0]
+    for players in (2, 3, 4):
+        assert lean.to_state(lean.new_state(players, 0)).seat_vars == [{"chips": 3 + p} for p in range(players)]
+        assert lockstep(loaded, lean, players, 0) == 2 * players + 1      # until P1's third payment

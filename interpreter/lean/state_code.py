@@ -10,6 +10,7 @@ from typing import Any
 
 from ..limits import MAX_PILES
 from .code import Code, Env
+from .flow_code import counted
 from .ltypes import BOOL, CARD, INT, NONE, NUM, SEAT, STR, ListT, MapT, Opt, Zone, strip
 
 FLOW_SLOTS = ("players", "rng", "round", "phase", "current", "turns", "moves", "over", "stop_reason")
@@ -58,7 +59,7 @@ def _new_state(m: Any) -> list[str]:
     lines += _allocate(m, ("team",))
     lines.append(f"    s.zones = [{', '.join('s.' + z.slot for z in shape.zones.values())}]")
     lines += _decks(m)
-    setup = m.effects.block(game.spec.data.get("setup"), Env(me=None, me_sure=False), "    ")
+    setup = counted(m.effects.block(game.spec.data.get("setup"), Env(me=None, me_sure=False), "    "))
     lines += ["    sig = []"] + setup
     lines += ["    start_round(s, None, sig)", "    settle(s, None, sig)", "    return s", ""]
     return lines
