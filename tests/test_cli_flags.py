@@ -51,6 +51,23 @@ def test_rules_games_lists_every_bundled_game_with_its_description():
         "crazy_eights: Crazy eights, 2 to 5 players\n"
         "    Last card with wild eights. An eight may be played on any card, and its player names the\n"
         "    suit to follow. An eight left in hand counts 50.\n"
+        "cribbage: Cribbage, 2 to 4 players\n"
+        "    Cribbage, a match to 121 points. Each hand the dealer deals six cards each (five with three\n"
+        "    or four players, and with three one card from the pack to the crib); every player lays away\n"
+        "    two (one) face down into the crib, which scores for the dealer. A starter card is cut and\n"
+        "    turned up: a jack is \"his heels\", two for the dealer. In the play, from the dealer's left,\n"
+        "    each in turn lays a card face up and calls the count (the sum of the cards, court cards\n"
+        "    counting ten), never going past 31; a player who cannot play says \"go\". Pegging: two for\n"
+        "    making the count fifteen, two for 31, two for a pair with the last card (six for three of a\n"
+        "    kind, twelve for four), one a card for a run of three or more among the last cards (in any\n"
+        "    order), one for the go or the last card. Then the show: each hand with the starter scores\n"
+        "    two for each combination making fifteen, two for each pair, one a card for each run, four\n"
+        "    for a flush in hand (five with the starter; the crib only scores a five-card flush) and one\n"
+        "    for his nobs (the jack of the starter's suit); the player on the dealer's left counts first,\n"
+        "    the dealer last, then the crib. The first to reach 121 wins at once, even during the play or\n"
+        "    the show. With four players, partners sit opposite and peg together. The option\n"
+        "    openspiel=true plays exactly OpenSpiel's cribbage, quirks included (see the comments in this\n"
+        "    file).\n"
         "dice_poker: Dice poker, 2 to 4 players\n")
     names = [line.split(":")[0] for line in result.output.splitlines() if not line.startswith(" ")]
     assert names == sorted(p.stem for p in GAMES.glob("*.yaml")) == list(bundled_games())

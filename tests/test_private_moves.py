@@ -3,6 +3,7 @@ seat is shown (the line mode's board, the full-screen table's board and values, 
 reads in the log) depends on what it may not see."""
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
@@ -123,20 +124,38 @@ def _cards_in(value) -> list[Card]:
     return []
 
 
+@contextlib.contextmanager
+def _watching_places(game, passing: list):
+    """While the block runs, every card put face up somewhere (one card, or a list by a ``move``
+    effect) is added to ``passing`` as (card, zone, owner)."""
+    place, place_cards = type(game).place, type(game).place_cards
+
+    def face_up(card_id, target, face):
+        if (face or game.zones[target.name].face) == "up":
+            passing.append((card_id, target.name, target.owner))
+
+    def placing(state, card_id, target, face, at_bottom, slot=None):
+        face_up(card_id, target, face)
+        return place(game, state, card_id, target, face, at_bottom, slot)
+
+    def placing_cards(state, cards, target, face, at_bottom, not_a_card):
+        for card in cards:
+            if isinstance(card, Card):
+                face_up(card.id, target, face)
+        return place_cards(game, state, cards, target, face, at_bottom, not_a_card)
+    game.place, game.place_cards = placing, placing_cards
+    try:
+        yield
+    finally:
+        del game.place, game.place_cards
+
+
 def _random_game(loaded, seed, moves, passing=None):
     """(state before, move, state after) for the first ``moves`` moves of a random game; every
     card put face up somewhere during a move is added to ``passing`` as (card, zone, owner)."""
     rng = random.Random(seed)
     state = loaded.new_state(None, seed)
-    game = loaded.game
-    place = type(game).place
-
-    def placing(state, card_id, target, face, at_bottom, slot=None):
-        if passing is not None and (face or game.zones[target.name].face) == "up":
-            passing.append((card_id, target.name, target.owner))
-        return place(game, state, card_id, target, face, at_bottom, slot)
-    game.place = placing
-    try:
+    with _watching_places(loaded.game, [] if passing is None else passing):
         for _ in range(moves):
             if state.over:
                 return
@@ -148,8 +167,6 @@ def _random_game(loaded, seed, moves, passing=None):
                 passing.clear()
             apply_move(loaded.game, state, move, seat)
             yield before, move, state
-    finally:
-        del game.place
 
 
 def _seen_in_passing(game, passing, seat) -> set[int]:
@@ -297,16 +314,9 @@ def _play_for_a_players_record(path, seed, seat, record):
     seat = seat % state.players
     table = game.card_table(state.players)
     passing: list = []
-    place = type(game).place
-
-    def placing(state, card_id, target, face, at_bottom, slot=None):
-        if (face or game.zones[target.name].face) == "up":
-            passing.append((card_id, target.name, target.owner))
-        return place(game, state, card_id, target, face, at_bottom, slot)
-    game.place = placing
     chooser = random.Random(seed)
     seen = set(_visible_ids(loaded, state, seat))
-    try:
+    with _watching_places(game, passing):
         while not state.over:
             if session.human_to_act() is None:
                 session.advance(limit=1)
@@ -314,8 +324,6 @@ def _play_for_a_players_record(path, seed, seat, record):
                 session.submit(seat, chooser.choice(session.legal(seat)), 0.0)
             seen |= _visible_ids(loaded, state, seat) | _seen_in_passing(game, passing, seat)
             passing.clear()
-    finally:
-        del game.place
     session.close_record()
     return {table[card].label for card in seen}, {card.label for card in table}
 

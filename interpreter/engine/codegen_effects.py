@@ -129,7 +129,10 @@ class _BlockBuilder:
             assign(zone, target),
             ast.If(test=_is_not(load(zone), self.const(ZoneRef)), orelse=[], body=[
                 assign(zone, call(self.const(E._zone), load(zone), ast.Constant("move"), self.const(to)))]),
-            ast.Expr(value=call(self.const(self.game.place_cards), ast.Attribute(value=CTX, attr="state", ctx=LOAD),
+            # Looked up on the game at each move, as the reference's ``ctx.game.place``: a game's
+            # placing may be watched (tests of what each seat saw in passing).
+            ast.Expr(value=call(ast.Attribute(value=ast.Attribute(value=CTX, attr="game", ctx=LOAD), attr="place_cards",
+                                              ctx=LOAD), ast.Attribute(value=CTX, attr="state", ctx=LOAD),
                                 load(moving), load(zone), self.const(face), ast.Constant(at_bottom),
                                 self.const(not_a_card))),
         ]
