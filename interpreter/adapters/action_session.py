@@ -1,14 +1,14 @@
 """Any game as a sequence of integer actions with explicit chance: what both adapters share.
 
-A ``ActionSession`` is one game in progress seen the way OpenSpiel and PettingZoo see games: at each
+An ``ActionSession`` is one game in progress seen the way OpenSpiel and PettingZoo see games: at each
 point either chance acts (the setup, or a move whose effects draw: see ``engine.chance``), or one
 seat picks one action (``engine.actions``: a move's name, then each parameter's value), or the
 game is over. In free play (a phase without turns, where every seat may move at any moment) the
 seats act on one virtual clock at the same speed: in seat order, from the seat after the last
 to move, skipping seats that have no move. That is the order the engine's own table gives bots of
 equal speed (``play.realtime``), and it keeps the game sequential, so every algorithm for
-sequential games applies; a simultaneous-move game would need a rule for two seats taking the same
-card, which the engine resolves by the clock and the game does not state.
+sequential games applies (the Parallel API environment, ``pettingzoo_parallel``, lets every seat
+act at once and settles their races by the same clock).
 
 Observations come from the seats' views only: the observation is the view's canonical text, and
 the information state adds a digest of everything the seat has observed and chosen so far; the
