@@ -298,3 +298,40 @@ def test_a_click_on_the_stock_turns_it(monkeypatch):
             await pilot.pause()
             assert app.session.log_lines(0)[-1] == "P1: turn stock cards onto the waste"
     run(turn())
+
+
+HELD = """
+name: Cards held in variables
+players: {min: 2, max: 2}
+decks:
+  main: {standard: true, ranks: [9, 10, J, Q, K, A], zone: stock}
+zones:
+  stock: {face: down, visible_to: none}
+variables:
+  game: {turned: none}
+  seat: {kept: []}
+setup:
+  - set: {turned: 'first(stock.cards)'}
+  - set: {kept: '[c for c in stock.cards if c.rank == 9]'}
+    of: players[0]
+flow:
+  rounds: 1
+  phases:
+    - name: turns
+      turns: {from: 0}
+      moves: [stop]
+moves:
+  stop:
+    do: [end_game]
+scoring:
+  score: len(kept)
+"""
+
+
+def test_cards_held_in_variables_are_drawn_as_cards_on_the_board():
+    from interpreter.api import load_game
+    from interpreter.play.tui.board import Board
+    loaded = load_game("held.yaml", text=HELD)
+    state = loaded.new_state(2, 0)
+    lines = Board(0, color=False).values(loaded.view(state, 0)).plain.splitlines()
+    assert lines[0] == "turned A♣" and "kept  P1 9♣ 9♦ 9♥ 9♠  P2 -" in lines      # not "card 0"

@@ -24,7 +24,7 @@ from ...engine.views import dice_cups
 from ..card_text import TRUMP_MARK, card_text, suit_text
 from ..grid_text import grid_lines
 from ..hand_events import hand_owners
-from ..render import _cell, _plain, cell_text, die_text, long_row_text, split_long_rows
+from ..render import _cards_named, _cell, _plain, cell_text, die_text, long_row_text, split_long_rows
 from ..words import Words
 
 RED_SUITS = ("♥", "♦")
@@ -129,6 +129,7 @@ class Board:
 
     def values(self, view: dict) -> Text:
         """The game's values, then a table of the seats' (and teams') variables."""
+        view = _cards_named(view)       # a card held in a variable drawn as the card, as in the line mode
         out = Text()
         shown_game = view["shown"]["game"]
         # The game's own `view:` values; without them its variables, those that hold something.
