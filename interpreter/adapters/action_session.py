@@ -204,6 +204,12 @@ class ActionSession(SeatViews):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(cast(ChanceStep, self.step).outcomes())      # set while chance acts
 
+    def draw_chance(self, pick: Callable[[int], int]) -> None:
+        """While chance acts, its outcome ``pick(count)`` of the step's ``count`` (an environment
+        drawing from its own generator)."""
+        while self.is_chance():
+            self.apply(pick(cast(ChanceStep, self.step).count))
+
     def _start_chance(self, pending: Move | str, run: Callable[[int | None], Any], base: int,
                       found: tuple | None = None) -> None:
         bounds, result = found or bounds_of(run)

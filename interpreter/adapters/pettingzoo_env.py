@@ -7,7 +7,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..engine.chance import ChanceStep
 from .action_session import ActionSession, Setup
 
 
@@ -52,8 +51,7 @@ class RulesEnv(AECEnv):
     def _settle(self) -> None:
         """Draw chance until a seat must act or the game is over."""
         session = cast(ActionSession, self.session)       # made by reset
-        while session.is_chance():
-            session.apply(int(self.np_random.integers(cast(ChanceStep, session.step).count)))
+        session.draw_chance(lambda count: int(self.np_random.integers(count)))
         if session.is_terminal():
             for agent, value in zip(self.possible_agents, session.returns()):
                 self.rewards[agent] = float(value)

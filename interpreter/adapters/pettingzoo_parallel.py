@@ -7,14 +7,13 @@ just before it is played (an earlier one may have taken what it needed).
 """
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from ..engine.actions import Choices
-from ..engine.chance import ChanceStep
 from .action_session import ActionSession, Setup
 
 # What a step's info tells an agent of its own action, all false unless it happened.
@@ -84,9 +83,7 @@ class RulesParallelEnv(ParallelEnv):
         return self.session
 
     def _draw_chance(self) -> None:
-        session = self._session()
-        while session.is_chance():
-            session.apply(int(self.np_random.integers(cast(ChanceStep, session.step).count)))
+        self._session().draw_chance(lambda count: int(self.np_random.integers(count)))
 
     def _choices(self, seat: int) -> Choices | None:
         """The seat's legal moves now as a tree of actions; None when it may not act now."""

@@ -73,10 +73,10 @@ class RulesSingleAgentEnv(gymnasium.Env):
         """Chance (from the environment's generator) and the bots, until the agent acts or the
         game is over."""
         session = self._session()
-        while not session.is_terminal():
-            if session.step is not None:        # a chance node: its outcomes are counted
-                session.apply(int(self.np_random.integers(session.step.count)))
-                continue
+        while True:
+            session.draw_chance(lambda count: int(self.np_random.integers(count)))
+            if session.is_terminal():
+                return
             seat = session.current_player()
             if seat == self.seat:
                 return
