@@ -45,7 +45,7 @@ def _cups_thrown_again(game: Game, sample: Any, seat: int, generator: int) -> in
     faces, keep_sorted, visible_to = game.dice_faces, game.dice_sorted, game.dice_visible_to
     cups = sample.dice
     for owner, cup in enumerate(cups):
-        if visible_to == "all" or owner in sample.dice_shown or visible_to == "owner" and seat == owner:
+        if visible_to == "all" or owner in sample.dice_shown or not _unseen(visible_to, seat, owner):
             continue        # ``views.cup_visible``
         thrown = []
         for _ in cup:
@@ -83,12 +83,12 @@ def _hidden_places(lean: LeanGame, state: Any, seat: int) -> list[tuple[list[int
         for i, pile in enumerate(piles):
             if not pile:
                 continue
+            hidden = _unseen(visible_to, mine, i // per_owner)
             if grid:        # an empty slot holds no card to guess
-                hidden = visible_to == "none" or visible_to == "owner" and (mine is None or i // per_owner != mine)
                 last = len(pile) - 1
                 places += [(pile, k) for k, card in enumerate(pile) if card is not None and (
                     hidden or not up[card] or top_only and k != last)]
-            elif visible_to == "none" or visible_to == "owner" and (mine is None or i // per_owner != mine):
+            elif hidden:
                 places += [(pile, k) for k in range(len(pile))]
             elif top_only:
                 last = len(pile) - 1
@@ -115,3 +115,15 @@ def _deal(lean: LeanGame, state: Any, cards: list[int], forbidden: list[list] | 
         return rng.shuffled(generator, cards)
     suit_of = lean.program.t_suit
     return deal_respecting(cards, forbidden, {card: suit_of(state, None, card) for card in cards}, generator)
+
+
+def _unseen(visible_to: str, mine: int | None, owner: int) -> bool:
+    """``views.seat_sees`` for lean piles: are all the pile's cards hidden from the seat whose own
+    piles are ``mine`` (None: it owns none of this zone)?"""
+    if visible_to == "none":
+        return True
+    if visible_to == "owner":
+        return mine is None or owner != mine
+    if visible_to == "others":
+        return mine is None or owner == mine
+    return False

@@ -108,6 +108,26 @@ def check_view(doc: Document | MergedDocument, path: tuple, compiled: Any, zones
     return []
 
 
+def check_own_hidden_cards(doc: Document | MergedDocument, path: tuple, params: list, zones: dict) -> list[SpecError]:
+    """A move's text is shown to the seat that makes it: a parameter may not draw the cards of the
+    mover's own zone that its owner may not see (``visible_to: others``, named alone: ``hand``,
+    ``hand.cards``); such cards are named by their place instead."""
+    for param in params:
+        if not _compiled(param.domain):
+            continue
+        for node in all_nodes(param.domain.node):
+            named = node.obj if isinstance(node, Member) and node.name in SHOWS_CARDS else node
+            zone = zones.get(named.name) if isinstance(named, Name) else None
+            if zone is not None and zone.visible_to == "others" and (node is not named or node is param.domain.node):
+                return [SpecError(f"parameter '{param.name}' of move '{path[-1]}' names the cards of zone "
+                                  f"'{zone.name}', but their owner, who makes the move, may not see them",
+                                  doc.locate(path + ("params", param.name, param.kind), node.start,
+                                             node.end - node.start),
+                                  hint=f"name them by their place: {{from: '1..{zone.name}.size'}}, "
+                                       f"then {zone.name}.cards[place - 1]")]
+    return []
+
+
 def _names_dice(node: Node) -> bool:
     return isinstance(node, Name) and node.name == "dice" or isinstance(node, Member) and node.name == "dice"
 
@@ -116,7 +136,11 @@ def cups_hidden(game: Any) -> str | None:
     """Why some seat may not see the dice of the cups, or None (table dice, or cups seen by all)."""
     if game.dice_per != "seat" or game.dice_visible_to == "all":
         return None
-    return "only its owner may see a cup" if game.dice_visible_to == "owner" else "no seat may see a cup"
+    return CUPS_HIDDEN[game.dice_visible_to]
+
+
+CUPS_HIDDEN = {"owner": "only its owner may see a cup", "others": "its owner may not see a cup",
+               "none": "no seat may see a cup"}
 
 
 def check_dice(doc: Document | MergedDocument, dice: dict | None) -> list[SpecError]:
@@ -142,6 +166,8 @@ def _hidden(zone: ZoneDef, member: str) -> str | None:
     """Why some seat may not see what ``zone.member`` shows, or None when every seat may."""
     if zone.visible_to == "owner":
         return "only its owner may see them"
+    if zone.visible_to == "others":
+        return "its owner may not see them"
     if zone.visible_to == "none":
         return "no seat may see them"
     if zone.face == "down":

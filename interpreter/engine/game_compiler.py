@@ -299,6 +299,7 @@ class GameCompiler:
         stages = (self._stages(path + ("when",), [p.name for p in params], locals_) if checked
                   else [[] for _ in range(len(params) + 1)])
         self.errors += checks.check_params(name, params, stages)
+        self.errors += checks.check_own_hidden_cards(self.doc, path, params, self.game.zones)
         return MoveDef(name, index, params, self.effects.block(path + ("do",), locals_), stages,
                        self.doc.key_pos(path))
 

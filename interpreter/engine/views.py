@@ -36,8 +36,8 @@ def card_visible(game: Game, state: State, zone: str, owner: int | None, pile: l
         return False
     if rules.top_only and at != len(pile) - 1:
         return False
-    if rules.visible_to == "owner":
-        return seat is not None and owner is not None and _owns(game, state, rules.per, owner, seat)
+    if rules.visible_to in ("owner", "others"):
+        return seat_sees(game, state, rules.per, rules.visible_to, owner, seat)
     return True
 
 
@@ -48,8 +48,8 @@ def hidden_in_pile(game: Game, state: State, zone: str, owner: int | None, pile:
     rules = game.zones[zone]
     if state.over and zone in shown_at_showdown(game, state):
         return []
-    if rules.visible_to == "none" or rules.visible_to == "owner" and not (
-            seat is not None and owner is not None and _owns(game, state, rules.per, owner, seat)):
+    if rules.visible_to == "none" or rules.visible_to in ("owner", "others") and not seat_sees(
+            game, state, rules.per, rules.visible_to, owner, seat):
         return [k for k, card in enumerate(pile) if card is not None]
     face_up = state.face_up
     if rules.top_only:
@@ -58,8 +58,13 @@ def hidden_in_pile(game: Game, state: State, zone: str, owner: int | None, pile:
     return [k for k, card in enumerate(pile) if card is not None and card not in face_up]
 
 
-def _owns(game: Game, state: State, per: str, owner: int, seat: int) -> bool:
-    return owner == (game.team_of(state, seat) if per == "team" else seat)
+def seat_sees(game: Game, state: State, per: str, visible_to: str, owner: int | None, seat: int | None) -> bool:
+    """May ``seat`` see an owned pile seen by its owner only (``visible_to: owner``) or by every
+    seat but its owner (``others``)? A spectator (None) sees neither: it is what every seat sees."""
+    if seat is None or owner is None:
+        return False
+    owns = owner == (game.team_of(state, seat) if per == "team" else seat)
+    return owns if visible_to == "owner" else not owns
 
 
 def view(game: Game, state: State, seat: int | None, *, with_moves: bool = True) -> dict:
@@ -121,7 +126,9 @@ def cup_visible(game: Game, state: State, owner: int, seat: int | None) -> bool:
     """May ``seat`` (None: a spectator) see the values of ``owner``'s cup?"""
     if game.dice_visible_to == "all" or owner in state.dice_shown:
         return True
-    return game.dice_visible_to == "owner" and seat == owner
+    if seat is None:
+        return False
+    return seat == owner if game.dice_visible_to == "owner" else game.dice_visible_to == "others" and seat != owner
 
 
 def shown_at_showdown(game: Game, state: State) -> frozenset:
