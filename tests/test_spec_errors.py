@@ -309,6 +309,13 @@ CASES = [
         "      - add: {throws: [1, 2]}",
         "                      ^^^^^^",
         "a list in an expression is written inside it: quote the whole of it, as '[1, 2]'")]),
+    ("a list where an expression is expected, in an effect of an effect",
+     variant("- add: {throws: 1}", "- if: throws > 1\n        then:\n          - set: {throws: []}"),
+     SchemaError, [shown(
+        "g.yaml:16:27: error: expected an expression, got a list in moves.go.do[0].then[0].set.throws",
+        "          - set: {throws: []}",
+        "                          ^^",
+        "a list in an expression is written inside it: quote the whole of it, as '[]'")]),
     ("when is not a condition", variant("when: throws < 3", "when: throws + 1"), ExprCheckError, [shown(
         "g.yaml:12:11: error: expected bool, got int",
         "    when: throws + 1",

@@ -135,8 +135,8 @@ def _effect_errors(error: jsonschema.ValidationError) -> Iterator[jsonschema.Val
     if isinstance(instance, dict):
         for index, branch in enumerate(branches):
             required = branch.get("required", [])
-            if required and required[0] in instance:
-                yield from (e for e in error.context if e.relative_schema_path[0] == index)
+            if required and required[0] in instance:     # the branch's own errors, nested effects' too
+                yield from _leaf_errors(e for e in error.context if e.relative_schema_path[0] == index)
                 return
     yield error
 
