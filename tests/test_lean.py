@@ -556,3 +556,48 @@ def test_a_for_effect_in_the_setup_is_generated():
     for players in (2, 3, 4):
         assert lean.to_state(lean.new_state(players, 0)).seat_vars == [{"chips": 3 + p} for p in range(players)]
         assert lockstep(loaded, lean, players, 0) == 2 * players + 1      # until P1's third payment
+
+
+# A seat variable set 'of' a seat chosen only by a move (none until then): generated all the same.
+CHOSEN_LATER = """\
+name: Chosen later
+players: {min: 2, max: 2}
+variables:
+  game: {leader: none}
+  seat: {points: 0}
+flow:
+  rounds: 2
+  round_end:
+    - if: CONDITION
+      then:
+        - set: {points: 'leader.points + 1'}
+          of: leader
+  phases:
+    - name: pick
+      turns: {from: 0, each: once}
+      moves: [lead, wait]
+moves:
+  lead:
+    when: leader == none
+    do:
+      - set: {leader: me}
+      - end_turn
+  wait:
+    do: [end_turn]
+scoring:
+  score: points
+"""
+
+
+def test_a_variable_set_of_a_seat_that_starts_as_none_is_generated():
+    loaded = load_game("chosen.yaml", text=CHOSEN_LATER.replace("CONDITION", "leader != none"))
+    lean = LeanGame(loaded)
+    for seed in range(6):
+        lockstep(loaded, lean, None, seed)
+
+
+def test_a_variable_set_of_none_fails_with_the_references_error():
+    loaded = load_game("chosen.yaml", text=CHOSEN_LATER.replace("CONDITION", "true").replace("[lead, wait]", "[wait]"))
+    expected = _outcome(lambda: _play_reference(loaded))
+    assert expected is not None and "none" in expected
+    assert _outcome(lambda: _play_lean(LeanGame(loaded))) == expected

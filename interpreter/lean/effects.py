@@ -72,7 +72,7 @@ class EffectWriter:
             return level, slot, ""
         if of is None:
             seat = self.w.names.me(env)
-        elif of[1] == SEAT:
+        elif of[1] in (SEAT, NONE):     # none (a seat not chosen yet): the write fails as the reference's does
             seat = of[0]
         elif of[1] == INT and level == "team":
             return level, slot, of[0]
