@@ -219,6 +219,14 @@ def test_work_the_lean_engine_cannot_bound_sends_the_game_to_the_reference():
                                    "the budget at load (loops over lists whose length is not known)")
 
 
+def test_the_largest_of_several_numbers_is_no_loop():
+    """``max(a, b)`` and ``min(a, b)`` are handed numbers, not a list to go through."""
+    text = UNBOUNDED.replace("'len([a + b for a in xs for b in xs]) + 1'", "'max(n + 1, min(13, total(n)))'")
+    text = text.replace("flow:", "define:\n  total(k): sum([x + k for x in xs])\nflow:")
+    loaded = load_game("pairs.yaml", text=text)
+    lockstep(loaded, LeanGame(loaded), None, 1)
+
+
 def test_loops_over_lists_of_known_length_are_generated():
     text = UNBOUNDED.replace("- add: {xs: n}", "- set: {xs: '[n, n + 1, n + 2]'}")
     loaded = load_game("pairs.yaml", text=text)

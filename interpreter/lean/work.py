@@ -304,7 +304,7 @@ class Work:
         args = sum(self.of(arg, locals_) for arg in node.args)
         if name in self.m.definitions and name not in locals_:
             return 1 + args + self._defined_work(name, self._arg_sizes(node, locals_))
-        handed = self.size(node.args[0], locals_) if node.args and _takes_a_list(name) else 0
+        handed = self.size(node.args[0], locals_) if node.args and _takes_a_list(name, len(node.args)) else 0
         lambdas = [arg for arg in node.args if isinstance(arg, n.Lambda)]
         # What it gives counts as a list made: one of the items it was handed, or as many items.
         made = handed
@@ -326,11 +326,11 @@ def _every_pile(piles: set | None) -> bool:
     return piles is not None and all(var is None for _, var in piles)
 
 
-def _takes_a_list(name: str) -> bool:
+def _takes_a_list(name: str, given: int) -> bool:
     """Whether a built-in's first argument may be a list whose items it goes through (the
-    functions of tricks take a card)."""
+    functions of tricks take a card; ``max(a, b)`` is handed its values one by one)."""
     builtin = BUILTINS.get(name)
-    if builtin is None or not builtin.params:
+    if builtin is None or not builtin.params or builtin.variadic and given > len(builtin.params):
         return False
     kind = builtin.params[0].type
     return isinstance(kind, (ListOf, MapOf, OneOf)) or kind == ANY
