@@ -609,3 +609,15 @@ def test_a_variable_set_of_none_fails_with_the_references_error():
     expected = _outcome(lambda: _play_reference(loaded))
     assert expected is not None and "none" in expected
     assert _outcome(lambda: _play_lean(LeanGame(loaded))) == expected
+
+
+def test_an_expression_of_a_seat_that_starts_as_none_is_generated():
+    """``who`` is none until a move sets it: the first pass sees only none, a later one a seat."""
+    text = CHOSEN_LATER.replace("variables:\n", "decks:\n  main: {standard: true, zone: stock}\nzones:\n"
+                                "  stock: {face: down}\n  hand: {per: seat}\nvariables:\n")
+    text = text.replace("{points: 'leader.points + 1'}",
+                        "{points: 'len(leader.hand.cards + leader.hand.cards + stock.cards)'}")
+    loaded = load_game("chosen.yaml", text=text.replace("CONDITION", "leader != none"))
+    lean = LeanGame(loaded)
+    for seed in range(4):
+        lockstep(loaded, lean, None, seed)

@@ -24,6 +24,7 @@ from .ltypes import (
     INT,
     NUM,
     STR,
+    NONE,
     LType,
     ListT,
     MapT,
@@ -122,6 +123,8 @@ class ExprWriter:
 
     def _binary(self, op: str, a: Code, b: Code) -> Code:
         at, bt = strip(a.type), strip(b.type)
+        if NONE in (at, bt):    # none so far (a later pass may learn more): it fails as the reference's does
+            return Code("_fail()", bt if at == NONE else at)
         if op == "+" and (isinstance(at, ListT) or isinstance(bt, ListT)):
             kind = join(at, bt)
             if kind is None:
