@@ -39,6 +39,7 @@ except ImportError:
     sys.exit("this benchmark needs OpenSpiel: pip install 'tablerules[openspiel]'")
 
 GAME = ROOT / "games" / "euchre.yaml"
+OPENSPIELS_DEAL = {"openspiel": "true"}        # the game's face with OpenSpiel's rules: one deal
 SUITS = ["clubs", "diamonds", "hearts", "spades"]           # OpenSpiel's order: C D H S
 RANKS = ["9", "10", "J", "Q", "K", "A"]                     # OpenSpiel's order: 9 T J Q K A
 CARD_OF = {RANKS[card // 4] + SUITS[card % 4][0].upper(): card for card in range(24)}
@@ -144,7 +145,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    engines = {name: load_game(GAME, engine=name) for name in ("compiled", "reference")}
+    engines = {name: load_game(GAME, OPENSPIELS_DEAL, engine=name) for name in ("compiled", "reference")}
     played = record(engines["compiled"], args.games)
     check_in_openspiel(engines["compiled"], played)
     if record(engines["reference"], args.games) != played:

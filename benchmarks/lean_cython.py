@@ -98,12 +98,14 @@ def main() -> None:
     parser.add_argument("game", nargs="?", default=str(ROOT / "games" / "euchre.yaml"))
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="an option of the game, as rules -o (repeat it for more)")
     args = parser.parse_args()
     try:
         import Cython  # noqa: F401
     except ImportError:
         sys.exit("this benchmark needs Cython: pip install cython setuptools")
-    loaded = load_game(args.game)
+    loaded = load_game(args.game, dict(option.split("=", 1) for option in args.option))
     lean = lean_game(loaded)
     if lean is None:
         sys.exit(f"{args.game} does not run on the lean engine (rules show says why)")

@@ -92,8 +92,10 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--baseline", help="a position written by hand in benchmarks/baselines/, to time beside")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="an option of the game, as rules -o (repeat it for more)")
     args = parser.parse_args()
-    loaded = load_game(args.game)
+    loaded = load_game(args.game, dict(option.split("=", 1) for option in args.option))
     lean = lean_game(loaded)
     if lean is None:
         sys.exit(f"{args.game} does not run on the lean engine (rules show says why)")

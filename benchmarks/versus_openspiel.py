@@ -87,9 +87,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--simulations", type=int, default=None)
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="an option of the game, as rules -o (repeat it for more)")
     args = parser.parse_args()
     started = time.perf_counter()
-    game = load_game(args.path, args.players)
+    game = load_game(args.path, args.players, options=dict(option.split("=", 1) for option in args.option))
     simulations = args.simulations or 20
     directions, used = {}, []
     for ours_at in (0, 1):

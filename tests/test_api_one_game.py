@@ -45,7 +45,7 @@ def test_a_watcher_hears_the_log_lines_and_round_ends_of_its_own_state_only():
         def round_ended(self, state):
             self.rounds.append(state.round)
 
-    game = load_game("euchre")
+    game = load_game("euchre", {"openspiel": "true"})      # one deal
     state = game.new_state(4, 3)
     state.watcher = watcher = Heard()
     bots = [make_bot("greedy", game, seat, seed=1) for seat in range(4)]   # each tries moves on copies

@@ -97,7 +97,7 @@ def test_the_euchre_position_by_hand_guesses_the_cards_the_lean_engine_guesses()
     spec = importlib.util.spec_from_file_location("euchre_guess", BASELINES / "euchre_guess.py")
     by_hand = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(by_hand)
-    lean = lean_game(load_game(GAMES / "euchre.yaml"))
+    lean = lean_game(load_game(GAMES / "euchre.yaml", {"openspiel": "true"}))      # one deal, as by hand
     lacking = 0
     for seed in range(3):
         state, choose = lean.new_state(None, seed), random.Random(seed)

@@ -203,8 +203,8 @@ def test_a_players_record_holds_the_others_private_moves_in_public_form(tmp_path
 
 def test_a_players_record_of_bots_only_is_a_spectators(tmp_path):
     record = tmp_path / "watch.jsonl"
-    result = run(["play", str(GAMES / "euchre.yaml"), "--human", "none", "--bot", "random", "--seed", "2",
-                  "--player-record", str(record)])
+    result = run(["play", str(GAMES / "euchre.yaml"), "-o", "openspiel=true", "--human", "none", "--bot", "random",
+                  "--seed", "2", "--player-record", str(record)])
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in record.read_text().splitlines()]
     assert lines[0]["seat"] is None

@@ -1,5 +1,5 @@
-"""Euchre (games/euchre.yaml) played move for move beside OpenSpiel's C++ euchre (needs the
-[openspiel] extra): the same deal in both, then at every decision the same seat to act and the same
+"""Euchre (games/euchre.yaml with openspiel=true: one deal) played move for move beside OpenSpiel's
+C++ euchre (needs the [openspiel] extra): the same deal in both, then at every decision the same seat to act and the same
 legal moves (OpenSpiel's actions written in our notation), and at the end the same returns.
 
 Both directions of the deal are checked: OpenSpiel's chance outcomes picked from our seeded
@@ -105,7 +105,7 @@ def play_side_by_side(ours, state, theirs, choose: random.Random, passing: float
 
 @pytest.mark.parametrize("params", OPTIONS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "defaults")
 def test_our_deal_played_beside_openspiels_euchre_gives_the_same_moves_and_returns(params):
-    ours = load("euchre", **{k: str(v).lower() for k, v in params.items()})
+    ours = load("euchre", openspiel="true", **{k: str(v).lower() for k, v in params.items()})
     choose = random.Random(1)
     for seed in range(GAMES_PER_TEST):
         state = ours.new_state(4, seed=seed)
@@ -113,7 +113,7 @@ def test_our_deal_played_beside_openspiels_euchre_gives_the_same_moves_and_retur
 
 
 def test_openspiels_deal_set_in_ours_gives_the_same_moves_and_returns():
-    ours = load("euchre", allow_lone_defender="true")
+    ours = load("euchre", openspiel="true", allow_lone_defender="true")
     chance, choose = random.Random(2), random.Random(3)
     for _ in range(GAMES_PER_TEST):
         state, theirs = ours_from_theirs(ours, {"allow_lone_defender": True}, chance)
@@ -125,7 +125,7 @@ def test_the_games_reach_every_score_openspiel_gives():
     euchred (-2, and -4 against a lone defender), 1, a march (2), a lone march (4), and no score
     after eight passes."""
     params = {"allow_lone_defender": True, "stick_the_dealer": False}
-    ours = load("euchre", allow_lone_defender="true", stick_the_dealer="false")
+    ours = load("euchre", openspiel="true", allow_lone_defender="true", stick_the_dealer="false")
     choose, seen = random.Random(4), set()
     for seed in range(100):
         state = ours.new_state(4, seed=seed)

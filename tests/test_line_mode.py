@@ -110,7 +110,7 @@ def test_the_others_private_moves_are_shown_in_public_form_and_tricks_are_announ
 def test_the_log_holds_the_games_own_lines_once_and_not_those_of_positions_a_bot_tries():
     """A greedy bot tries each move on copies of the game while it chooses: what the game logs
     there is not said at the table. The last trick's taker comes before the line of the deal's end."""
-    session = Session(load("euchre"), 4, 3, "greedy", set())
+    session = Session(load("euchre", openspiel="true"), 4, 3, "greedy", set())
     session.advance()
     lines = session.log_lines(None)
     said = [line for line in lines if not line.startswith(("P1: ", "P2: ", "P3: ", "P4: "))]
@@ -118,7 +118,8 @@ def test_the_log_holds_the_games_own_lines_once_and_not_those_of_positions_a_bot
                          "P2: discard a card"]
     assert said == ["P1 orders up Q♥: hearts are trumps.", "P1 took the trick", "P2 took the trick", "P3 took the trick",
                     "P2 took the trick", "P1 took the trick", "P1 made hearts and took 3 of the 5 tricks: the makers score 1.",
-                    "Hand 1:", "  T1: tricks taken 3, points 1", "  T2: tricks taken 2, points -1"]
+                    "Hand 1:", "  T1: tricks taken 3, deal points 1, match points 1",
+                    "  T2: tricks taken 2, deal points -1, match points -1"]
 
 
 def test_two_tables_of_one_loaded_game_each_hear_their_own_lines():
