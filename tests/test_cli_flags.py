@@ -48,6 +48,24 @@ def test_rules_games_lists_every_bundled_game_with_its_description():
     result = run("games")
     assert result.exit_code == 0
     assert result.output.startswith(
+        "bridge: Contract bridge, 4 players\n"
+        "    Four players in two partnerships, partners opposite: P1 North and P3 South against P2 East\n"
+        "    and P4 West. Each deal: thirteen cards each; an auction from the dealer round the table,\n"
+        "    each call a bid (a level 1 to 7, the tricks beyond six to be taken, and a strain: clubs,\n"
+        "    diamonds, hearts, spades, no trump, in that order), a pass, a double of the opponents' last\n"
+        "    bid, or a redouble of one's own side's doubled bid. A bid must be higher than the last. Four\n"
+        "    passes at the start pass the deal out; three passes after a bid end the auction, and the\n"
+        "    last bid is the contract. The declarer is the player of the contract's side who first named\n"
+        "    its strain; the player on the declarer's left leads, then the declarer's partner, the dummy,\n"
+        "    lays the hand face up on the table and the declarer plays it. Thirteen tricks; follow suit\n"
+        "    if you can; the highest trump, else the highest card of the suit led, wins. Scoring as at\n"
+        "    duplicate: trick points (20 a trick in the minors, 30 in the majors, 30 and 40 for the first\n"
+        "    in no trump, doubled or redoubled), a game bonus at 100 trick points, slam bonuses,\n"
+        "    overtricks, the insult for making a doubled contract, and undertricks by vulnerability and\n"
+        "    doubling. By default the game is Chicago: four deals with the dealer and the vulnerability\n"
+        "    rotating, part-scores carried toward game; the side with more points wins. With `openspiel:\n"
+        "    true`, one deal exactly as OpenSpiel's `bridge` (without its double-dummy shortcut): its\n"
+        "    returns are the declarer side's score, and its opposite.\n"
         "crazy_eights: Crazy eights, 2 to 5 players\n"
         "    Last card with wild eights. An eight may be played on any card, and its player names the\n"
         "    suit to follow. An eight left in hand counts 50.\n"
@@ -72,10 +90,11 @@ def test_rules_games_lists_every_bundled_game_with_its_description():
     names = [line.split(":")[0] for line in result.output.splitlines() if not line.startswith(" ")]
     assert names == sorted(p.stem for p in GAMES.glob("*.yaml")) == list(bundled_games())
     data = json.loads(run("games", "--format", "json").output)
-    assert data[0] == {"name": "crazy_eights", "title": "Crazy eights", "file": str(BUNDLED / "crazy_eights.yaml"),
-                       "players": {"min": 2, "max": 5, "default": 3},
-                       "description": "Last card with wild eights. An eight may be played on any card, and its "
-                                      "player names the suit to follow. An eight left in hand counts 50."}
+    crazy_eights = next(d for d in data if d["name"] == "crazy_eights")
+    assert crazy_eights == {"name": "crazy_eights", "title": "Crazy eights", "file": str(BUNDLED / "crazy_eights.yaml"),
+                            "players": {"min": 2, "max": 5, "default": 3},
+                            "description": "Last card with wild eights. An eight may be played on any card, and its "
+                                           "player names the suit to follow. An eight left in hand counts 50."}
 
 
 def test_rules_schema_prints_the_schema_files():

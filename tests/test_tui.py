@@ -95,7 +95,8 @@ def _stored(name: str, text: str) -> str:
 
 def identifiers_with_words(loaded) -> set[str]:
     """The game file's identifiers that must never be drawn: those it gives words (moves, zones,
-    phases, variables) unless the words are the identifier itself, and those it does not show."""
+    phases, variables) unless the words are the identifier itself, and those it does not show,
+    but for the marks beside the seats (a variable 'dealer' hidden, the mark 'dealer' drawn)."""
     data = loaded.spec.data
     view = data.get("view") or {}
     labelled = [(name, spec.get("label")) for name, spec in (data.get("moves") or {}).items()]
@@ -105,7 +106,8 @@ def identifiers_with_words(loaded) -> set[str]:
     # A name one of whose words is the name itself (a move 'play' reading "play K♥") may be drawn.
     drawn = {name for name, label in labelled if not label or re.search(rf"\b{name}", label, re.IGNORECASE)
              or re.fullmatch(rf"{re.escape(label)}s?", name, re.IGNORECASE)}     # foundation(s)
-    return {name for name, _ in labelled if name not in drawn} | set(view.get("not_shown") or ())
+    hidden = {name for name, _ in labelled if name not in drawn} | set(view.get("not_shown") or ())
+    return hidden - set(view.get("seat_marks") or ())       # a mark beside a seat is drawn by its name
 
 
 def assert_no_identifiers(loaded, screens: list[str]) -> None:
