@@ -277,3 +277,55 @@ def test_the_text_view_shows_the_trick_the_scores_and_the_sorted_hand(schmier):
     hand = next(line for line in lines if line.startswith("hand P2 (you): "))
     assert "|" in hand or hand.count("♥") + hand.count("♦") + hand.count("♣") + hand.count("♠") >= 5
     assert "contract: P1 bid 3 and named hearts" in text and "bids: P1:3 P2:pass" in text
+
+
+# Each seat may also play a card of its partner's hand for the partner (as a declarer plays the dummy's).
+FOR_PARTNER = GAME.replace("moves: [play]", "moves: [play, for_partner]").replace("""scoring:""", """  for_partner:
+    params:
+      card: {from: 'players[(me.index + 2) % player_count].hand.cards'}
+    do:
+      - play_to_trick: card
+        by: BY
+      - end_turn
+scoring:""")
+
+
+def test_a_card_played_for_another_seat_counts_as_that_seats(tmp_path):
+    from interpreter.engine.tricks import known_voids
+    loaded = load_game(write(tmp_path, FOR_PARTNER.replace("BY", "players[(me.index + 2) % player_count]")))
+    state = loaded.new_state(4, 1)
+    place(loaded, state, [["5H", "2C"], ["KH", "AD"], ["9H", "3S"], ["4D", "Jk1"]])
+    loaded.apply(state, "play 9H")                          # P3 leads hearts
+    loaded.apply(state, "for_partner AD")                   # P4 plays P2's diamond: P2 shows out of hearts
+    assert value(loaded, state, "[played_by(c) for c in trick.cards]") == [
+        value(loaded, state, "players[2]"), value(loaded, state, "players[1]")]
+    assert known_voids(loaded.game, state) == {1: ["hearts"]}
+    assert loaded.view(state, 0)["tricks"]["plays"] == [[2, "9H"], [1, "AD"]]
+    assert value(loaded, state, "trick_winner").index == 2
+
+
+def test_a_card_played_for_no_seat_is_an_error(tmp_path):
+    loaded = load_game(write(tmp_path, FOR_PARTNER.replace("BY", "none")))
+    state = loaded.new_state(4, 1)
+    with pytest.raises(RulesError) as caught:
+        loaded.apply(state, [m for m in loaded.legal_moves(state) if m.text.startswith("for_partner")][0])
+    assert caught.value.message == "play_to_trick's by: none is not a seat"
+
+
+def test_the_lean_engine_plays_a_card_for_another_seat_as_the_reference(tmp_path):
+    from interpreter.lean.engine import LeanGame
+    from tests.test_lean import lockstep
+    loaded = load_game(write(tmp_path, FOR_PARTNER.replace("BY", "players[(me.index + 2) % player_count]")
+                             .replace("deal: 2", "deal: 5").replace("first: 2", "first: 0")))
+    lean = LeanGame(loaded)
+    for seed in range(5):
+        lockstep(loaded, lean, None, seed)
+
+
+def test_the_lean_engine_finds_where_a_trick_goes_before_its_cards_leave(tmp_path):
+    """``move: trick.cards, to: trick_winner.won``: the winner is read from the trick still full."""
+    from interpreter.lean.engine import LeanGame
+    from tests.test_lean import lockstep
+    loaded = load_game(write(tmp_path, GAME.replace("deal: 2", "deal: 5").replace("first: 2", "first: 0")))
+    for seed in range(3):
+        lockstep(loaded, LeanGame(loaded), None, seed)

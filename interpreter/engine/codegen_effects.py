@@ -231,9 +231,12 @@ class _BlockBuilder:
             assign("env", load(outer)),
         ]
 
-    def _play_to_trick(self, card: Any) -> list[ast.stmt]:
+    def _play_to_trick(self, card: Any, by: Any) -> list[ast.stmt]:
         stmts, value = self.value(card)
-        return stmts + [ast.Expr(value=call(self.const(tricks.play_to_trick), CTX, value))]
+        if by is None:
+            return stmts + [ast.Expr(value=call(self.const(tricks.play_to_trick), CTX, value))]
+        by_stmts, seat = self.value(by)
+        return stmts + by_stmts + [ast.Expr(value=call(self.const(tricks.play_to_trick_for), CTX, value, seat))]
 
 
 def _budgeted_env(const: Callable, own: str) -> list[ast.stmt]:

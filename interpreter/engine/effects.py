@@ -317,10 +317,14 @@ class EffectCompiler(DiceEffects):
 
     def _play_to_trick(self, path, item, locals_):
         card = self.c.expr(path + ("play_to_trick",), locals_)
+        by = self.c.expr(path + ("by",), locals_) if "by" in item else None
 
         def run_play(ctx, env):
-            tricks.play_to_trick(ctx, card(ctx, env))
-        cast(Parted, run_play).parts = ("play_to_trick", card)
+            if by is None:
+                tricks.play_to_trick(ctx, card(ctx, env))
+            else:
+                tricks.play_to_trick_for(ctx, card(ctx, env), by(ctx, env))
+        cast(Parted, run_play).parts = ("play_to_trick", card, by)
         return run_play
 
     def _log(self, path, item, locals_):

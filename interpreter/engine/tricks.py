@@ -240,7 +240,15 @@ def played_by(ctx: Ctx, card: Any) -> Seat | None:
 
 def play_to_trick(ctx: Ctx, card: Any) -> None:
     """Move ``card`` face up onto the trick and remember that the acting seat played it."""
-    card = _card(card, "play_to_trick")
+    _play(ctx, _card(card, "play_to_trick"), ctx.seat())
+
+
+def play_to_trick_for(ctx: Ctx, card: Any, by: Any) -> None:
+    """``play_to_trick`` for the seat ``by``, as a declarer plays the dummy's cards."""
+    _play(ctx, _card(card, "play_to_trick"), _seat(by, "play_to_trick's by"))
+
+
+def _play(ctx: Ctx, card: Card, seat: int) -> None:
     state, game = ctx.state, ctx.game
     trick = game.pile(state, game.tricks.trick_ref)
     if trick:
@@ -252,9 +260,9 @@ def play_to_trick(ctx: Ctx, card: Any) -> None:
     record = state.vars.get(PLAYED)
     if record is None or record["round"] != state.round:
         record = state.vars[PLAYED] = {"round": state.round, "by": {}, "off": {}}
-    record["by"][str(card.id)] = ctx.seat()
+    record["by"][str(card.id)] = seat
     if led is not None and suits.of(card) != led:
-        off = record.setdefault("off", {}).setdefault(str(ctx.seat()), [])
+        off = record.setdefault("off", {}).setdefault(str(seat), [])
         if to_json(led) not in off:
             off.append(to_json(led))
 
@@ -266,6 +274,12 @@ def known_voids(game: Any, state: State) -> dict[int, list]:
     if game.tricks is None or not game.tricks.must_follow or record is None or record["round"] != state.round:
         return {}
     return {int(seat): suits for seat, suits in record.get("off", {}).items()}
+
+
+def _seat(value: Any, where: str) -> int:
+    if not isinstance(value, Seat):
+        raise EvalError(f"{where}: {show(value)} is not a seat")
+    return value.index
 
 
 def _card(value: Any, where: str) -> Card:

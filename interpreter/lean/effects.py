@@ -226,11 +226,11 @@ class EffectWriter:
     def _move_pile(self, source: str, zone: Code, face: str, bottom: bool, indent: str) -> list[str]:
         """Every card of a pile, in order, onto the target (the pile emptied: each card came from
         it), as the cards moved one by one would lie."""
-        cards, c = self.m.temp("cards"), self.m.temp("card")
-        pile = self._pile(zone)
+        cards, c, pile = self.m.temp("cards"), self.m.temp("card"), self.m.temp("onto")
         put = f"{pile}[0:0] = {cards}[::-1]" if bottom else f"{pile}.extend({cards})"
-        return [f"{indent}{cards} = {source}[:]", f"{indent}{source}.clear()", f"{indent}{put}",
-                f"{indent}for {c} in {cards}:", f"{indent}    s.up[{c}] = {face}"]
+        # The target is found before the cards leave (``to: trick_winner.won`` reads the trick).
+        return [f"{indent}{pile} = {self._pile(zone)}", f"{indent}{cards} = {source}[:]", f"{indent}{source}.clear()",
+                f"{indent}{put}", f"{indent}for {c} in {cards}:", f"{indent}    s.up[{c}] = {face}"]
 
     def _place_one(self, card: str, origin: str | None, zone: Code, face: str, bottom: bool,
                    indent: str) -> list[str]:
@@ -372,7 +372,17 @@ class EffectWriter:
         card = self.expr(item["play_to_trick"], env)
         if strip(card.type) != CARD:
             raise Unsupported(f"play_to_trick of {card.type}")
-        return [f"{indent}t_play(s, {self.w.names.me(env)}, {card.text})"]
+        if "by" not in item:
+            return [f"{indent}t_play(s, {self.w.names.me(env)}, {card.text})"]
+        by = self.expr(item["by"], env)
+        kind = strip(by.type)
+        if kind == NONE:        # none so far (a later pass may learn more): it fails as the reference's does
+            seat = "_fail()"
+        elif kind == SEAT:      # a seat that may be none: + fails on none, as the reference does
+            seat = by.text if by.type == SEAT else f"(+{by.text})"
+        else:
+            raise Unsupported(f"play_to_trick by {by.type}")
+        return [f"{indent}t_play(s, {seat}, {card.text})"]
 
     def _interrupt(self, item: dict, env: Env, indent: str) -> list[str]:
         """``interrupts.push``: the seats named, in order, each to make one of the listed moves."""
