@@ -122,6 +122,22 @@ def test_a_move_may_be_typed_as_its_words_or_as_a_card_alone_when_one_move_uses_
     assert (wrong.value.message, wrong.value.hint) == ("'jump' is not a legal move now", "legal now: put … on …, hide one")
 
 
+def test_a_number_typed_is_never_the_beginning_of_a_longer_one():
+    """Skat, P2 bid 18 and P1 held: 'bid 18' is no longer legal, and is not read as 'bid 180'."""
+    loaded = load_game(GAMES / "skat.yaml")
+    state = loaded.new_state(3, 1)
+    loaded.apply(state, "bid 18")
+    loaded.apply(state, "hold")
+    words = Words(loaded.game)
+    with pytest.raises(IllegalMove) as refused:
+        find_typed(loaded.game, state, 1, "bid 18", words)
+    assert refused.value.message == "'bid 18' is not a legal move now"
+    with pytest.raises(IllegalMove):
+        find_typed(loaded.game, state, 1, "bid 19", words)          # not 'bid 192'
+    assert find_typed(loaded.game, state, 1, "bid 20", words).text == "bid 20"
+    assert find_typed(loaded.game, state, 1, "pa", words).text == "pass"      # a word may be cut
+
+
 def test_a_card_alone_plays_the_one_move_that_uses_it():
     loaded = _loaded(CARDS.replace("target: {from: work}", "target: {from: '[work[0]]'}")
                      .replace("moves: [lay, hide_one, say]", "moves: [lay, say]"))

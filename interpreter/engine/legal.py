@@ -238,7 +238,7 @@ def find_move(game: Any, state: State, text: str, seat: int | None = None) -> Mo
     exact = [m for m in moves if m.text.lower() == wanted]
     if exact:
         return exact[0]
-    prefixed = [m for m in moves if m.text.lower().startswith(wanted)] if wanted else []
+    prefixed = [m for m in moves if _begins(m.text.lower(), wanted)] if wanted else []
     if len(prefixed) == 1:
         return prefixed[0]
     if len(prefixed) > 1:
@@ -249,6 +249,12 @@ def find_move(game: Any, state: State, text: str, seat: int | None = None) -> Mo
     names = sorted({m.name for m in moves})
     hint = "legal now: " + ", ".join(names)
     raise IllegalMove(f"'{text}' is not a legal move now", hint=hint)
+
+
+def _begins(text: str, wanted: str) -> bool:
+    """Is ``wanted`` a beginning of ``text`` that cuts no number (``bid 18`` never means ``bid 180``)?"""
+    cut = len(wanted)
+    return text.startswith(wanted) and not (wanted[-1].isdigit() and text[cut:cut + 1].isdigit())
 
 
 __all__ = ["acting_seats", "has_move", "legal_moves", "legal_moves_as_asked", "find_move"]
