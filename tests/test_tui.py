@@ -380,3 +380,23 @@ def test_a_layout_hint_naming_an_unknown_zone_is_an_error():
         load_game("laid.yaml", text=LAID_OUT.replace("hide: [spare]", "hide: [spere]"))
     assert caught.value.render().splitlines()[0] == "laid.yaml:13:10: error: unknown zone 'spere'"
     assert "did you mean 'spare'?" in caught.value.render()
+
+
+def test_a_letter_typed_at_the_table_begins_a_typed_move():
+    """'play 5♦' typed without '/' goes to the entry whole: its '5' picks nothing from the list."""
+    async def typed():
+        loaded = load_game(game_files()[[p.stem for p in game_files()].index("last_card")])
+        app, clock = _app(loaded, players=2, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            entry = app.query_one("#entry")
+            await pilot.press("p", "l", "a", "y", "space", "5", "D")
+            await pilot.pause()
+            assert app.focused is entry and entry.value == "play 5D"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "P1: play 5♦" in app.session.log_lines(0)
+            await pilot.press("u")                   # u stays the key of undo
+            await pilot.pause()
+            assert entry.value == "" and "P1: play 5♦" not in app.session.log_lines(0)
+    run(typed())

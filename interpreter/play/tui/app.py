@@ -24,6 +24,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
@@ -48,8 +49,9 @@ if TYPE_CHECKING:
     from .clock import SetClock
 
 TICK_SECONDS = 0.05
+TABLE_KEYS = frozenset("u")     # the letters the table keeps for itself (u: undo)
 KEYS = ("keys: arrows+Enter or 1-9 choose, a click too; Tab: the board (arrows move, Enter or "
-        "space picks a card or pile, a click too); Backspace/Esc back; / type a move (Tab or → "
+        "space picks a card or pile, a click too); Backspace/Esc back; / or a letter types a move (Tab or → "
         "completes, ↑↓ history); u undo (turns against bots); ? help; Ctrl+Q quit. ◀ marks the seat to act; "
         "a stock or pile picked that no move takes plays the one move that uses it (turning the stock)")
 
@@ -106,7 +108,8 @@ class TableApp(App):
                 yield Static(id="notice")
                 yield ChoiceList(id="choices", markup=False)
                 yield Static(id="log")
-        yield MoveInput(id="entry", placeholder="/ type a move · Tab the board · u undo · ? help · Ctrl+Q quit")
+        yield MoveInput(id="entry", placeholder="/ type a move · Tab the board · u undo · ? help · Ctrl+Q quit",
+                        select_on_focus=False)      # a letter typed at the table stays the first of the move
 
     def on_mount(self) -> None:
         self._stop_on_signals()
@@ -362,6 +365,19 @@ class TableApp(App):
 
     def action_type_move(self) -> None:
         self.query_one("#entry").focus()
+
+    def on_key(self, event: Key) -> None:
+        """A letter typed at the table (not a key of its own: u undoes) begins a typed move, as '/'
+        then that letter would: typing 'play 7H' never picks from the list by its '7'."""
+        entry = self.query_one("#entry", MoveInput)
+        letter = event.character
+        if self.focused is entry or len(self.screen_stack) > 1 or letter is None or not letter.isalpha() \
+                or letter in TABLE_KEYS:
+            return
+        entry.focus()
+        entry.insert_text_at_cursor(letter)
+        event.stop()
+        event.prevent_default()
 
     def action_quit_game(self) -> None:
         self.exit()
