@@ -24,7 +24,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
+from textual.events import Event, Key
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
@@ -364,20 +364,31 @@ class TableApp(App):
         self.query_one("#choices").focus()
 
     def action_type_move(self) -> None:
-        self.query_one("#entry").focus()
+        # At once, not after the keys already read: '/discard 3D' typed quickly is typed whole.
+        self.screen.set_focus(self.query_one("#entry"))
 
-    def on_key(self, event: Key) -> None:
-        """A letter typed at the table (not a key of its own: u undoes) begins a typed move, as '/'
-        then that letter would: typing 'play 7H' never picks from the list by its '7'."""
+    async def on_event(self, event: Event) -> None:
+        # Keys are read here before any widget has them, in the order typed: the entry takes the
+        # focus at once, so the keys typed right after ('/discard 3D' pasted, or typed fast) follow.
+        if isinstance(event, Key) and not event.is_forwarded and self._begins_typed_move(event):
+            return
+        await super().on_event(event)
+
+    def _begins_typed_move(self, event: Key) -> bool:
+        """'/', or a letter that is not a key of the table's own (u: undo), typed at the table:
+        the entry takes it, as '/' then that letter would (typing 'play 7H' never picks by its 7)."""
         entry = self.query_one("#entry", MoveInput)
         letter = event.character
-        if self.focused is entry or len(self.screen_stack) > 1 or letter is None or not letter.isalpha() \
-                or letter in TABLE_KEYS:
-            return
-        entry.focus()
+        if self.focused is entry or len(self.screen_stack) > 1 or letter is None:
+            return False
+        if event.key == "slash":
+            self.screen.set_focus(entry)
+            return True
+        if not letter.isalpha() or letter in TABLE_KEYS:
+            return False
+        self.screen.set_focus(entry)
         entry.insert_text_at_cursor(letter)
-        event.stop()
-        event.prevent_default()
+        return True
 
     def action_quit_game(self) -> None:
         self.exit()
