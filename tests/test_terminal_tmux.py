@@ -113,3 +113,14 @@ def test_ctrl_c_on_the_full_screen_table_ends_the_game_with_exit_130_and_keeps_t
     assert "interrupted: the game is not finished; the record so far is in kept.jsonl.\nseed 11\n" in after
     header, *moves = [json.loads(line) for line in (tmp_path / "kept.jsonl").read_text().splitlines()]
     assert header["seed"] == 11 and [m["move"] for m in moves][-1] == "bid 3"
+
+
+def test_a_move_typed_fast_without_a_slash_is_typed_whole(terminal):
+    """The keys arrive together: the first letter gives the entry the focus before the rest, so
+    the '8' of 'play 8S' picks nothing from the list (the list's second choice is 8♠ as well)."""
+    term = terminal(f"{RULES} play last_card --players 2 --seed 4", size=(100, 30))
+    term.wait_for(lambda s: "1. 5♦" in s, "the choices")
+    term.keys("play 8S", "Enter")
+    screen = term.wait_for(lambda s: "P1: play 8♠" in s, "the move played")
+    assert "P1: play 5♦" not in screen
+    term.keys("C-q")
