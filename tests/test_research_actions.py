@@ -71,6 +71,16 @@ def test_a_flat_space_holds_each_move_with_the_values_of_its_parameters_types():
     assert ActionSpace(game, state, "auto").flat
 
 
+def test_a_text_parameter_drawn_from_a_list_written_out_takes_only_its_items():
+    """Euchre's name_trump draws from '[s for s in suits if s != turned.suit]', suits a list written
+    in the file: four actions, not one for each text the file quotes."""
+    game = load("euchre", openspiel="true")
+    space = ActionSpace(game, game.new_state(4, 0), "flat")
+    assert [t for t in space.texts if t.startswith("name_trump")] == [
+        "name_trump clubs", "name_trump diamonds", "name_trump hearts", "name_trump spades"]
+    assert space.size == 56
+
+
 def test_a_game_whose_moves_take_lists_has_no_flat_space():
     game = load("dice_poker")
     with pytest.raises(RulesError) as error:
@@ -78,9 +88,9 @@ def test_a_game_whose_moves_take_lists_has_no_flat_space():
     assert (error.value.message, error.value.hint) == \
         ("the action space cannot be flat: the move 'rethrow' takes a list", "use the factored space")
     assert not ActionSpace(game, game.new_state(2, 0), "auto").flat
-    crazy = load("crazy_eights")
-    assert not ActionSpace(crazy, crazy.new_state(2, 0), "auto").flat        # 4006 moves: more than FLAT_MOST
-    assert ActionSpace(crazy, crazy.new_state(2, 0), "flat").size == 4006
+    bridge = load("bridge")
+    assert not ActionSpace(bridge, bridge.new_state(4, 0), "auto").flat        # 1729 moves: more than FLAT_MOST
+    assert ActionSpace(bridge, bridge.new_state(4, 0), "flat").size == 1729
     with pytest.raises(OptionError, match="actions must be one of factored, flat, auto, not 'flatter'"):
         Setup(game, actions="flatter")
 

@@ -29,9 +29,11 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import RulesError
+from ..expr import nodes as n
+from ..expr.parse import parse_expression
 from ..expr.runtime import Compiled
 from ..expr.types import ANY, BOOL, INT, STR, ListOf, ObjectType, element_type
 from .loaded import compiled_game
@@ -168,7 +170,7 @@ def _flat_space(game: Game, atoms: list[tuple[tuple, str]], most: int) -> tuple[
     why there is no flat space of at most ``most`` moves."""
     domains: dict[str, list[list[tuple[tuple, str]]]] = {}
     for name, move in game.moves.items():
-        each = [_values_of(param, atoms) for param in move.params]
+        each = [_values_of(param, atoms, game) for param in move.params]
         if any(d is None for d in each):
             return f"the move '{name}' takes a list"
         domains[name] = [d for d in each if d is not None]
@@ -184,15 +186,41 @@ def _flat_space(game: Game, atoms: list[tuple[tuple, str]], most: int) -> tuple[
     return keys, texts
 
 
-def _values_of(param: Param, atoms: list[tuple[tuple, str]]) -> list[tuple[tuple, str]] | None:
-    """The choices a parameter may take, by its type (None: a list, which has no flat action)."""
+def _values_of(param: Param, atoms: list[tuple[tuple, str]], game: Game) -> list[tuple[tuple, str]] | None:
+    """The choices a parameter may take, by its type (None: a list, which has no flat action);
+    texts only those its list can give when the game file writes them all out."""
     item = element_type(param.domain.type) if isinstance(param.domain, Compiled) else None
     if param.kind == "subset_of" or isinstance(item, ListOf):
         return None
     kind = item.name if isinstance(item, ObjectType) else {INT: "int", STR: "str", BOOL: "bool"}.get(item or ANY)
+    if kind == "str" and isinstance(param.domain, Compiled):
+        written = _written_list(param.domain.node, _definitions(game))
+        if written is not None and all(isinstance(value, str) for value in written):
+            return [(("str", value), value) for value in dict.fromkeys(written)]
     if kind in ("card", "seat", "zone", "int", "str", "bool"):
         return [atom for atom in atoms if atom[0][0] == kind]
     return atoms
+
+
+def _written_list(node: n.Node, definitions: dict[str, str], depth: int = 0) -> list | None:
+    """The items a list expression can only take from the file's own list: a list of constants
+    written out, a definition giving one, or a comprehension whose items are its variable over
+    such a list (its conditions only drop some); None when they may come from elsewhere."""
+    if depth > len(definitions):        # definitions naming each other in a ring: they cannot
+        return None
+    if isinstance(node, n.ListDisplay) and all(isinstance(item, n.Literal) for item in node.items):
+        return [cast(n.Literal, item).value for item in node.items]
+    if isinstance(node, n.Name) and node.name in definitions:
+        return _written_list(parse_expression(definitions[node.name]), definitions, depth + 1)
+    if isinstance(node, n.Comprehension) and len(node.loops) == 1 and isinstance(node.element, n.Name) \
+            and node.element.name == node.loops[0].var:
+        return _written_list(node.loops[0].iterable, definitions, depth + 1)
+    return None
+
+
+def _definitions(game: Game) -> dict[str, str]:
+    """The game's definitions that take no arguments, by name: their expressions' texts."""
+    return {name: str(body) for name, body in (game.spec.data.get("define") or {}).items() if "(" not in name}
 
 
 def _atoms(game: Game, state: State) -> list[tuple[tuple, str]]:
