@@ -67,9 +67,21 @@ def _games():
     return game_files() + [FLOOR]
 
 
+# Bundled games the lean engine sends to the reference, with the reason `rules show` prints.
+REFERENCE_ONLY = {
+    "gin_rummy": "the work of 'if me == knocker then (if holding and not big_gin then []",     # its meld search
+}
+
+
 @pytest.mark.parametrize("path", _games(), ids=lambda p: p.stem)
 def test_a_generated_game_plays_as_the_reference_plays_it(path):
     loaded = load_game(path)
+    if path.stem in REFERENCE_ONLY:
+        with pytest.raises(Unsupported) as caught:
+            LeanGame(loaded)
+        assert caught.value.reason.startswith(REFERENCE_ONLY[path.stem])
+        assert "is not bounded within the budget at load" in caught.value.reason
+        return
     lean = LeanGame(loaded)
     moves = sum(lockstep(loaded, lean, None, seed) for seed in range(SEEDS.get(path.stem, 12)))
     assert moves > 20
