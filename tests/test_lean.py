@@ -70,6 +70,7 @@ def _games():
 # Bundled games the lean engine sends to the reference, with the reason `rules show` prints.
 REFERENCE_ONLY = {
     "gin_rummy": "the work of 'if me == knocker then (if holding and not big_gin then []",     # its meld search
+    "dou_dizhu": "the work of '[chars(c) for c in playable_combos]'",     # the combinations of a hand
 }
 
 
