@@ -11,6 +11,7 @@ card for the same number of seats).
 """
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import EvalError
@@ -26,11 +27,15 @@ MOST_KEPT = 64
 MISSING = object()
 
 
-class Guard:
+class _Guard(threading.local):
     """How deep in the section's own ``suit``, ``rank`` or ``trump`` expressions evaluation is:
-    one that asks about tricks itself would never end, so it is stopped."""
+    one that asks about tricks itself would never end, so it is stopped. Per thread: games played
+    in other threads are elsewhere in their own evaluations."""
 
     depth = 0
+
+
+Guard = _Guard()
 
 
 def guarded(ctx: Ctx, expression: Callable, env: dict) -> Any:
