@@ -8,6 +8,10 @@ from __future__ import annotations
 import threading
 
 MASK = (1 << 64) - 1
+TOP = 1 << 64
+# The largest multiple of n below 2**64 for the bounds draws meet most (the draws below it are
+# kept: no modulo bias), worked out once.
+LIMITS = [0] + [TOP - TOP % n for n in range(1, 1025)]
 
 
 class _Drawing(threading.local):
@@ -59,11 +63,10 @@ def below(state: int, n: int) -> tuple[int, int]:
     source = _drawing.source
     if source is not None:
         return source(n), state
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = LIMITS[n] if n <= 1024 else TOP - TOP % n
     while True:
         state = (state + 0x9E3779B97F4A7C15) & MASK         # next_u64 written out: a bot draws at every move
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
         value = z ^ (z >> 31)
         if value < limit:
@@ -79,13 +82,13 @@ def shuffled(state: int, items: list) -> tuple[list, int]:
             j, state = below(state, i + 1)
             out[i], out[j] = out[j], out[i]
         return out, state
+    limits = LIMITS
     for i in range(len(out) - 1, 0, -1):
         n = i + 1
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = limits[n] if n <= 1024 else TOP - TOP % n
         while True:
             state = (state + 0x9E3779B97F4A7C15) & MASK         # next_u64
-            z = state
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
             value = z ^ (z >> 31)
             if value < limit:
