@@ -420,6 +420,12 @@ def test_rules_show_names_the_engine_and_prints_the_generated_module():
     tree = ast.parse(generated.output)
     names = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
     assert {"State", "new_state", "clone", "legal", "step", "settle", "scores", "hint"} <= names
+    # The engine's face calls step and legal with their guards written in: the same bodies in a try.
+    functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    for name, arguments in (("step", "s, a, me"), ("legal", "s, me")):
+        guarded = functions[f"guarded_{name}"].body[0]
+        assert [ast.dump(node) for node in guarded.body] == [ast.dump(node) for node in functions[name].body]
+        assert ast.unparse(guarded.handlers[0]) == f"except Exception:\n    return _failed_{name}({arguments})"
     both = runner.invoke(main, ["show", "euchre", "--generated", "--resolved"])
     assert both.exit_code == 2 and "give --resolved or --generated, not both" in both.output
 

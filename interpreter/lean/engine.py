@@ -52,6 +52,18 @@ class LeanGame:
         self._any_legal = self.program.any_legal if self.free_play else None
         self._plans: dict[str, list] = {}
         self._names: dict[int, tuple] = {}
+        self._guard_calls()
+
+    def _guard_calls(self) -> None:
+        """``step`` and (but in free play, where no seat is to play) ``legal`` as the module's own
+        guarded functions: the same work and the same errors as the methods below, without a
+        call between (program.GUARDED)."""
+        namespace = self.program.namespace
+        namespace["_failed_step"] = self._failed_step
+        namespace["_failed_legal"] = self._failed_legal
+        self.step = namespace["guarded_step"]       # type: ignore[method-assign]
+        if not self.free_play:
+            self.legal = namespace["guarded_legal"]     # type: ignore[method-assign]
 
     # -- playing ---------------------------------------------------------------------------------
     def new_state(self, players: int | None = None, seed: int = 0) -> Any:
@@ -76,9 +88,12 @@ class LeanGame:
                 return self._legal(state, seats[0]) if seats else []
             return self._legal(state, seat)
         except Exception:       # noqa: BLE001
-            reference = self.to_state(state)
-            core.legal_moves(self.game, reference, seat)
-            raise Diverged("the lean engine failed to list moves the reference lists") from None
+            return self._failed_legal(state, seat)
+
+    def _failed_legal(self, state: Any, seat: int | None) -> list[int]:
+        reference = self.to_state(state)
+        core.legal_moves(self.game, reference, seat)
+        raise Diverged("the lean engine failed to list moves the reference lists") from None
 
     def acting_seats(self, state: Any) -> list[int]:
         """The seats that may move now: the seat whose turn it is, or every seat with a move in
@@ -104,8 +119,11 @@ class LeanGame:
         try:
             self._step(state, action, seat)
         except Exception:       # noqa: BLE001
-            self._replay(state)
-            raise Diverged("the lean engine failed at a move the reference plays") from None
+            self._failed_step(state, action, seat)
+
+    def _failed_step(self, state: Any, action: int, seat: int | None) -> None:
+        self._replay(state)
+        raise Diverged("the lean engine failed at a move the reference plays") from None
 
     def clone(self, state: Any) -> Any:
         return self._clone(state)

@@ -6,6 +6,7 @@ The moves' actions are ints (``actions``): the move and its arguments' code.
 from __future__ import annotations
 
 import ast
+import copy
 from typing import Any
 
 from ..engine.game import Game
@@ -22,6 +23,11 @@ from .module import Module
 from .state_code import write_state
 
 FILENAME = "<rules lean>"
+# The entry points the engine's face calls with its guard written in: ``guarded_step`` is
+# ``step`` within a ``try`` whose handler calls ``_failed_step`` with the same arguments (the face
+# sets it: the reference raises the exact error). A ``try`` costs nothing until it catches, a call
+# through the face's method does; the bots call the bare ``step``, whose failure they only count.
+GUARDED = ("step", "legal")
 
 
 def write_program(m: Module) -> list[str]:
@@ -41,7 +47,7 @@ class Program:
         lines = module.write(write_program)
         self.module = module
         self.source = "\n".join(lines) + "\n"
-        tree = ast.parse(self.source, FILENAME)
+        tree = _with_guards(ast.parse(self.source, FILENAME))
         self.namespace = _namespace(module)
         exec(compile(tree, FILENAME, "exec"), self.namespace)       # noqa: S102  (our own code: no user text)
         self.actions = module.actions
@@ -58,7 +64,21 @@ class Program:
         bound to its constants."""
         head = [f"# {self.module.game.name}: the lean engine's module. Its constants:"]
         head += [f"#   K{i} = {_shown(value)}" for i, value in enumerate(self.module.consts)]
-        return "\n".join(head) + "\n\n" + ast.unparse(ast.parse(self.source)) + "\n"
+        return "\n".join(head) + "\n\n" + ast.unparse(_with_guards(ast.parse(self.source))) + "\n"
+
+
+def _with_guards(tree: ast.Module) -> ast.Module:
+    """``tree`` with a guarded copy of each function of ``GUARDED``."""
+    for node in list(tree.body):
+        if isinstance(node, ast.FunctionDef) and node.name in GUARDED:
+            guarded = copy.deepcopy(node)
+            guarded.name = f"guarded_{node.name}"
+            arguments = [ast.Name(arg.arg, ast.Load()) for arg in node.args.args]
+            failed = ast.Call(ast.Name(f"_failed_{node.name}", ast.Load()), arguments, [])
+            handler = ast.ExceptHandler(ast.Name("Exception", ast.Load()), None, [ast.Return(failed)])
+            guarded.body = [ast.Try(guarded.body, [handler], [], [])]
+            tree.body.append(guarded)
+    return ast.fix_missing_locations(tree)
 
 
 def _namespace(m: Module) -> dict[str, Any]:
