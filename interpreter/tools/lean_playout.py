@@ -25,34 +25,33 @@ def play_lean(loaded: LoadedGame, lean: LeanGame, settings: Any, index: int, bot
     seed = settings.seed + index
     state = lean.new_state(settings.players, seed)
     clock = Clock({seat: bot.speed for seat, bot in bots.items()}, seed)
+    legal, step, max_moves = lean.legal, lean.step, settings.max_moves     # looked up once: read at every move
     first_seat, last, turn_moves = None, None, 0
-    while not state.over and state.moves < settings.max_moves:
+    while not state.over and state.moves < max_moves:
         seat = state.current
         try:
             if seat is None:        # free play: the seat whose action is due first
                 seat = _due_seat(loaded, lean, state, clock)
-            actions = lean.legal(state, seat)
+            actions = legal(state, seat)
             if not actions:
                 raise stalled(loaded.game, lean.to_state(state))
             action = bots[seat].choose_action(lean, state, actions)
         except RulesError as error:
             raise _after(lean, last, error) from None
-        turn = (state.round, state.phase, state.turns, seat)
-        free = state.current is None
-        lean.step(state, action, seat)
+        round_, phase, turns, free = state.round, state.phase, state.turns, state.current is None
+        step(state, action, seat)
         last = (seat, action)
+        if first_seat is None:
+            first_seat = seat
         if free:
             clock.acted(seat)
-            first_seat = seat if first_seat is None else first_seat
             turn_moves = 0
-            continue
-        first_seat = seat if first_seat is None else first_seat
-        if (state.round, state.phase, state.turns, state.current) != turn:
+        elif state.turns != turns or state.current != seat or state.phase != phase or state.round != round_:
             turn_moves = 0
-            continue
-        turn_moves += 1
-        if turn_moves >= MAX_MOVES_PER_TURN:
-            raise _after(lean, last, never_ends_turn(loaded.game, lean.to_state(state), turn_moves))
+        else:
+            turn_moves += 1
+            if turn_moves >= MAX_MOVES_PER_TURN:
+                raise _after(lean, last, never_ends_turn(loaded.game, lean.to_state(state), turn_moves))
     stop = state.stop_reason
     if not state.over:
         stop = f"not over after {settings.max_moves} moves (the move limit)"
