@@ -640,3 +640,68 @@ def test_an_expression_of_a_seat_that_starts_as_none_is_generated():
     lean = LeanGame(loaded)
     for seed in range(4):
         lockstep(loaded, lean, None, seed)
+
+
+# Cards of whole piles joined and moved at once: each pile emptied, its cards after the other's.
+WHOLE_PILES = """\
+name: Whole piles
+players: {min: 2, max: 3}
+decks:
+  main: {standard: true, zone: stock}
+zones:
+  stock: {face: down}
+  pile: {}
+  hand: {per: seat, visible_to: owner}
+  kept: {per: seat}
+setup:
+  - shuffle: stock
+  - deal: 4
+    from: stock
+    to: hand
+flow:
+  rounds: 3
+  phases:
+    - name: play
+      turns: {from: 0, each: once}
+      moves: [keep, gather, stack, sweep]
+moves:
+  keep:
+    params: {card: {from: hand.cards}}
+    do:
+      - move: card
+        to: kept
+      - move: stock.top
+        to: hand
+      - end_turn
+  gather:
+    do:
+      - move: hand.cards + kept.cards
+        to: hand
+      - end_turn
+  stack:
+    do:
+      - move: kept.cards + hand.cards
+        to: kept
+        at: bottom
+      - end_turn
+  sweep:
+    do:
+      - move: hand.cards + pile.cards + kept.cards
+        to: pile
+        face: down
+      - move: stock.top
+        to: hand
+      - end_turn
+scoring:
+  score: kept.size
+"""
+
+
+def test_the_cards_of_whole_piles_joined_are_moved_at_once_as_one_by_one():
+    loaded = load_game("whole.yaml", text=WHOLE_PILES)
+    lean = LeanGame(loaded)
+    gather_and_stack = lean.program.source.split("\ndef m_1(")[1].split("\ndef m_3(")[0]
+    assert "_lift" not in gather_and_stack and gather_and_stack.count(".clear()") == 4
+    for players in (2, 3):
+        for seed in range(20):
+            lockstep(loaded, lean, players, seed)

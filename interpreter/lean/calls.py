@@ -96,8 +96,10 @@ class CallWriter:
             return native
         result = self._result(name, types)
         impl = self.m.builtin(name)
+        # The items of sorted, reversed... are some of the first list's: read from the same pile.
+        origin = codes[0].origin if name in SAME_AS_FIRST else None
         return Code(f"{impl}({', '.join(c.text for c in codes)})", result, live=False,
-                    bits=17 if name in ("count", "index_of") else 64)
+                    bits=17 if name in ("count", "index_of") else 64, origin=origin)
 
     def _native(self, name: str, codes: list[Code], types: list[LType]) -> Code | None:
         """Python's own list methods where they give what the language's built-in gives: over a

@@ -25,6 +25,8 @@ class Code:
     size: int | None = None     # a list's most items, when known at load (a zone's cards...)
     unique: bool = False        # a list whose items are all different (a zone's cards, the players...)
     origin: str | None = None   # a card's (or cards') pile when it was read: where a move looks first
+    # A list of the cards of whole piles, each of a zone of its own: (zone, pile) each, in order.
+    piles: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -213,9 +213,11 @@ class EffectWriter:
         target = self.expr(item["to"], env)
         if kind == CARD:
             return self._place_one(cards.text, cards.origin, target, face, bottom, indent)
-        if isinstance(kind, ListT) and strip(kind.elem) == CARD and cards.origin == cards.text \
-                and self._grid_of(target) is None:
-            return self._move_pile(cards.text, target, face, bottom, indent)
+        if isinstance(kind, ListT) and strip(kind.elem) == CARD and self._grid_of(target) is None:
+            if cards.origin == cards.text:
+                return self._move_piles(f"{cards.text}[:]", [cards.text], target, face, bottom, indent)
+            if cards.piles:
+                return self._move_piles(cards.text, [pile for _, pile in cards.piles], target, face, bottom, indent)
         if isinstance(kind, ListT) and strip(kind.elem) == CARD:
             listed = f"list({cards.text})" if cards.live else cards.text
             c = self.m.temp("card")
@@ -223,14 +225,17 @@ class EffectWriter:
                                                                        indent + "    ")
         raise Unsupported(f"moving {cards.type}")
 
-    def _move_pile(self, source: str, zone: Code, face: str, bottom: bool, indent: str) -> list[str]:
-        """Every card of a pile, in order, onto the target (the pile emptied: each card came from
-        it), as the cards moved one by one would lie."""
+    def _move_piles(self, listed: str, sources: list[str], zone: Code, face: str, bottom: bool,
+                    indent: str) -> list[str]:
+        """Every card of some piles (``listed``: a new list of their cards, pile after pile), in
+        order, onto the target (the piles emptied: each card came from one), as the cards moved
+        one by one would lie: a source that is the target too ends with its cards moved after it."""
         cards, c, pile = self.m.temp("cards"), self.m.temp("card"), self.m.temp("onto")
         put = f"{pile}[0:0] = {cards}[::-1]" if bottom else f"{pile}.extend({cards})"
         # The target is found before the cards leave (``to: trick_winner.won`` reads the trick).
-        return [f"{indent}{pile} = {self._pile(zone)}", f"{indent}{cards} = {source}[:]", f"{indent}{source}.clear()",
-                f"{indent}{put}", f"{indent}for {c} in {cards}:", f"{indent}    s.up[{c}] = {face}"]
+        return ([f"{indent}{pile} = {self._pile(zone)}", f"{indent}{cards} = {listed}"]
+                + [f"{indent}{source}.clear()" for source in sources]
+                + [f"{indent}{put}", f"{indent}for {c} in {cards}:", f"{indent}    s.up[{c}] = {face}"])
 
     def _place_one(self, card: str, origin: str | None, zone: Code, face: str, bottom: bool,
                    indent: str) -> list[str]:

@@ -129,9 +129,10 @@ class ExprWriter:
             kind = join(at, bt)
             if kind is None:
                 raise Unsupported("a list joined to a list of another kind")
+            piles = _joined_piles(a, b)
             a, b = self.m.as_type(a, kind), self.m.as_type(b, kind)
             size = None if a.size is None or b.size is None else a.size + b.size
-            return Code(f"_sized({a.text} + {b.text})", kind, size=size)
+            return Code(f"_sized({a.text} + {b.text})", kind, size=size, piles=piles)
         if op == "+" and STR in (at, bt):
             return Code(f"_sized({a.text} + {b.text})", STR)
         if holds_objects(at) or holds_objects(bt):
@@ -233,7 +234,7 @@ class ExprWriter:
             raise Unsupported(f"a slice of {kind}")
         low = self._int(self.write(node.low, env)) if node.low is not None else ""
         high = self._int(self.write(node.high, env)) if node.high is not None else ""
-        return Code(f"{obj.text}[{low}:{high}]", kind, size=obj.size)
+        return Code(f"{obj.text}[{low}:{high}]", kind, size=obj.size, unique=obj.unique, origin=obj.origin)
 
     def _comprehension(self, node: n.Comprehension, env: Env) -> Code:
         clauses = []
@@ -262,3 +263,11 @@ def _item_bits(kind: LType) -> int:
     """The magnitude of an int read from a list: a card's id, a seat, else unknown."""
     from .ltypes import CARD, SEAT
     return 14 if kind in (CARD, SEAT) else UNBOUNDED
+
+
+def _joined_piles(a: Code, b: Code) -> tuple:
+    """The whole piles two lists of cards are, joined: each of a zone of its own (so no pile is
+    met twice), else none."""
+    piles = a.piles + b.piles
+    zones = [zone for zone, _ in piles]
+    return piles if a.piles and b.piles and len(set(zones)) == len(zones) else ()

@@ -202,7 +202,7 @@ class NameWriter:
             return grid
         if name == "cards":
             return Code(f"{piles}[{pile}]", ListT(CARD), live=True, size=self.m.shape.cards, unique=True,
-                        origin=f"{piles}[{pile}]")
+                        origin=f"{piles}[{pile}]", piles=((zone, f"{piles}[{pile}]"),) if zone is not None else ())
         if name == "size":
             return Code(f"len({piles}[{pile}])", INT, bits=CARD_BITS)
         if name == "empty":
