@@ -152,13 +152,17 @@ def _settle(m: Any) -> list[str]:
                   "                return", "            continue"]
     phases = data["flow"]["phases"]
     end_turn = []
-    for i, spec in enumerate(phases):
-        if len(phases) == 1:
-            end_turn += end_turn_lines(m, i, spec, "                ")
-        else:
-            end_turn += [f"                {'if' if i == 0 else 'elif'} s.phase == {i}:"]
-            end_turn += end_turn_lines(m, i, spec, "                    ")
-    lines += ["        if sig:",
+    if len(phases) == 1:
+        end_turn += end_turn_lines(m, 0, phases[0], "                ")
+    else:       # phases that pass the turn alike share a branch
+        passing: dict[tuple, list[int]] = {}
+        for i, spec in enumerate(phases):
+            passing.setdefault(tuple(end_turn_lines(m, i, spec, "                    ")), []).append(i)
+        for k, (passed, which) in enumerate(passing.items()):
+            test = f"ph == {which[0]}" if len(which) == 1 else f"ph in {tuple(which)}"
+            end_turn += [f"                {'if' if k == 0 else 'elif'} {test}:", *passed]
+    lines += ["        ph = s.phase",
+              "        if sig:",
               "            word = sig[0] if len(sig) == 1 else _strongest(sig)",
               "            sig.clear()",
               "            if word == 'end_turn':"] + end_turn + [
@@ -169,7 +173,7 @@ def _settle(m: Any) -> list[str]:
     untils = [(i, spec["until"]) for i, spec in enumerate(data["flow"]["phases"]) if "until" in spec]
     for k, (i, until) in enumerate(untils):
         test = m.writer.condition(m.top(until), Env({}, me="s.current", me_sure=True))
-        lines += [f"        if s.phase == {i} and {test}:", "            end_phase(s, me, sig)", "            continue"]
+        lines += [f"        if ph == {i} and {test}:", "            end_phase(s, me, sig)", "            continue"]
     lines += ["        return", "    _fail()", ""]
     m.settle_body = lines[1:-1]         # written again at the end of ``step``: a call fewer a move
     for j, trigger in enumerate(data.get("triggers", [])):

@@ -87,7 +87,8 @@ def _listing(m: Any, first_only: bool) -> list[str]:
             lines.append("    else:")
             lines += _branches(m, "s.phase", lists, "        ", first_only)
         else:
-            lines += _branches(m, "s.phase", lists, "    ", first_only)
+            lines += ["    ph = s.phase"] if len(lists) > 1 else []
+            lines += _branches(m, "ph", lists, "    ", first_only)
         if m.memo:
             lines.insert(body_at, "    _memo = {}")
     finally:
@@ -107,6 +108,8 @@ def _branches(m: Any, index: str, lists: list, indent: str, first_only: bool) ->
         if first_only:
             names = sorted(names, key=lambda name: len(m.game.moves[name].params))
         body = [line for name in names for line in _move(m, name, inner, first_only)]
+        if len(body) == 1 and body[0].startswith(f"{inner}out += ["):      # the phase's one comprehension
+            body = [body[0].replace("out += ", "return ", 1)]
         lines += body or [inner + "pass"]
     return lines
 
