@@ -193,6 +193,8 @@ def _values_of(param: Param, atoms: list[tuple[tuple, str]], game: Game) -> list
     if param.kind == "subset_of" or isinstance(item, ListOf):
         return None
     kind = item.name if isinstance(item, ObjectType) else {INT: "int", STR: "str", BOOL: "bool"}.get(item or ANY)
+    if kind is None and isinstance(param.domain, Compiled) and _surely_cards(param.domain.node, Cards(game)):
+        kind = "card"
     if kind == "str" and isinstance(param.domain, Compiled):
         written = _written_list(param.domain.node, _definitions(game))
         if written is not None and all(isinstance(value, str) for value in written):
@@ -216,6 +218,71 @@ def _written_list(node: n.Node, definitions: dict[str, str], depth: int = 0) -> 
             and node.element.name == node.loops[0].var:
         return _written_list(node.loops[0].iterable, definitions, depth + 1)
     return None
+
+
+# Built-ins whose list holds some of the items of the list given first.
+SOME_OF_FIRST = ("sorted", "sorted_by", "reversed", "unique", "without")
+
+
+class Cards:
+    """What ``_surely_cards`` reads: the game's zones, and its definitions by name (parameters and
+    body), the parameters in scope each with whether its argument surely holds cards."""
+
+    def __init__(self, game: Game):
+        self.zones = set(game.zones)
+        self.functions: dict[str, tuple[list[str], str]] = {}
+        for head, body in (game.spec.data.get("define") or {}).items():
+            name, _, params = str(head).partition("(")
+            self.functions[name.strip()] = ([p.strip() for p in params.rstrip(")").split(",") if p.strip()], str(body))
+        self.bound: dict[str, bool] = {}
+        self.depth = 0
+
+
+def _surely_cards(node: n.Node, scope: Cards) -> bool:
+    """Whether the list ``node`` gives can hold nothing but cards, where the checker does not say
+    (a defined function's result): a zone's cards, a filter or sort of such a list, two of them
+    joined, both branches of an ``if``, an empty list, a definition giving one."""
+    if isinstance(node, n.Member) and node.name == "cards":
+        obj = node.obj
+        return (isinstance(obj, n.Name) and obj.name not in scope.bound and obj.name in scope.zones
+                or isinstance(obj, n.Member) and obj.name in scope.zones)
+    if isinstance(node, n.ListDisplay):
+        return not node.items
+    if isinstance(node, n.IfElse):
+        return _surely_cards(node.then, scope) and _surely_cards(node.other, scope)
+    if isinstance(node, n.Arith):
+        return all(op == "+" for op, _ in node.steps) and all(
+            _surely_cards(part, scope) for part in [node.first, *(operand for _, operand in node.steps)])
+    if isinstance(node, n.Comprehension):
+        loop = node.loops[0]
+        return len(node.loops) == 1 and isinstance(node.element, n.Name) and node.element.name == loop.var \
+            and _surely_cards(loop.iterable, scope)
+    if isinstance(node, n.Name):
+        if node.name in scope.bound:
+            return scope.bound[node.name]
+        return _surely_called(node.name, [], scope)
+    if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.args:
+        if node.callee.name in SOME_OF_FIRST:
+            return _surely_cards(node.args[0], scope)
+        return _surely_called(node.callee.name, list(node.args), scope)
+    return False
+
+
+def _surely_called(name: str, args: list[n.Node], scope: Cards) -> bool:
+    """Whether the definition ``name`` called with ``args`` surely gives a list of cards."""
+    if name not in scope.functions or scope.depth > len(scope.functions):       # a ring of definitions
+        return False
+    params, body = scope.functions[name]
+    if len(params) != len(args):
+        return False
+    bound = {param: _surely_cards(arg, scope) for param, arg in zip(params, args)}
+    outer, scope.bound = scope.bound, bound
+    scope.depth += 1
+    try:
+        return _surely_cards(parse_expression(body), scope)
+    finally:
+        scope.bound = outer
+        scope.depth -= 1
 
 
 def _definitions(game: Game) -> dict[str, str]:
