@@ -400,3 +400,50 @@ def test_generated_trees_are_placed_at_line_one_by_their_classes():
     assert seen == [2]
     with pytest.raises(TypeError, match="lineno"):
         compile(ast.Module(body=[ast.Expr(value=ast.Constant(2))], type_ignores=[]), FILENAME, "exec")
+
+
+# ------------------------------------------------------------------ scenarios on the lean engine
+
+def lean_walked(scenario, lean) -> int:
+    """A scenario walked on the reference and, from its start, on the lean engine beside it: the
+    same legal moves and the same state after every step (through the conversion), the same
+    checks' values; the steps compared (none where chance is fixed in advance: the reference's)."""
+    start = scenario.start
+    state = engine.new_state(scenario.game.game, scenario.players, scenario.seed, stack=start.stack or None)
+    for change in start.changes:
+        change(state)
+    if start.rolls:
+        return 0
+    loaded, compared = scenario.game, 0
+    world = lean.from_state(state)
+    for step in scenario.steps:
+        seat = state.current if step.seat is None else step.seat
+        texts = [m.text for m in loaded.legal_moves(state, seat)]
+        actions = lean.legal(world, seat) if state.current is None or seat == state.current else []
+        assert [lean.action_text(a) for a in actions] == texts, f"{scenario.name}: step {compared}"
+        if step.kind == "expect":
+            ref_values = [outcome(lambda c=c: c.actual(state)) for c in step.checks]
+            assert [outcome(lambda c=c: c.actual(lean.to_state(world))) for c in step.checks] == ref_values
+        else:
+            played = outcome(lambda: loaded.apply(state, step.text, step.seat).text)
+            if played[0] != "value":        # refused: neither engine moves
+                continue
+            lean.step(world, actions[texts.index(played[1])], seat)
+        assert lean.to_state(world) == state, f"{scenario.name}: step {compared}"
+        compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
+def test_every_scenario_walks_the_same_on_the_lean_engine(path):
+    from interpreter.lean import lean_game
+    games = GameLoader(GAMES / f"{path.stem}.yaml", engine="compiled")
+    scenarios = scenarios_in_game(games) + scenarios_in_file(path, games)
+    walked_steps = 0
+    for scenario in scenarios:
+        lean = lean_game(scenario.game, scenario.players)
+        if lean is None:
+            assert path.stem in ("gin_rummy", "dou_dizhu") or scenario.players > 6, scenario.name
+            continue
+        walked_steps += lean_walked(scenario, lean)
+    assert walked_steps > 20 or path.stem in ("gin_rummy", "dou_dizhu")
