@@ -406,7 +406,7 @@ def test_rules_show_names_the_engine_and_prints_the_generated_module():
     assert shown.exit_code == 0
     assert shown.output.splitlines()[-1] == ("engine: lean (a module generated for this game: rules show --generated "
                                              "prints it)")
-    nerts = runner.invoke(main, ["show", "nerts"])
+    nerts = runner.invoke(main, ["show", "nerts", "-o", "jokers=true"])
     assert nerts.output.splitlines()[-1] == (
         "engine: lean (a module generated for this game: rules show --generated prints it), for 2 to 6 players; "
         "with more, compiled: the work of 'not hand_over and all(stuck(p) for p in layouts)' is not bounded within "
@@ -431,15 +431,36 @@ def test_rules_show_names_the_engine_and_prints_the_generated_module():
 
 
 def test_a_game_is_generated_for_the_numbers_of_players_its_work_is_bounded_for():
-    """Nerts with 7 or 8 seats could loop past the budget by its bounds: those tables run on
-    the compiled engine, the others on the lean one."""
+    """Nerts with jokers and 7 or 8 seats could loop past the budget by its bounds (a run with a
+    joker is checked card by card): those tables run on the compiled engine, the others on the
+    lean one."""
     from interpreter.lean import lean_game
-    loaded = load_game(GAMES / "nerts.yaml")
+    loaded = load_game(GAMES / "nerts.yaml", {"jokers": "true"})
     assert lean_game(loaded, 6) is not None and lean_game(loaded) is not None
     assert lean_game(loaded, 7) is None
     with pytest.raises(Unsupported) as caught:
         lean_game(loaded).new_state(7, 0)
     assert caught.value.reason.endswith("with 7 players (loops over lists whose length is not known)")
+
+
+def test_a_branch_an_option_turns_off_counts_nothing_in_the_bound_of_work():
+    """Without jokers, Nerts's 'wild(a, b)' ('jokers and ...') is false at load: the runs of
+    cards it would check are never checked, so every table up to 8 seats runs on the lean
+    engine, and plays as the reference."""
+    from interpreter.lean.module import Module
+    bounds = {}
+    for jokers in ("false", "true"):
+        module = Module(load_game(GAMES / "nerts.yaml", {"jokers": jokers}).game)
+        tree = module.parse("not hand_over and all(stuck(p) for p in layouts)")
+        bounds[jokers] = [module.budgets[players].of(tree, {}) for players in (2, 8)]
+        assert [module.budgets[8].known(module.parse(text), {}) for text in ("jokers", "not jokers or partnered",
+                                                                              "wild(p, q)", "partnered and jokers")] \
+            == ([False, True, False, False] if jokers == "false" else [True, False, None, False])
+    assert bounds == {"false": [5738, 79382], "true": [97850, 1533590]}
+    loaded = load_game(GAMES / "nerts.yaml")
+    lean = LeanGame(loaded)
+    assert lean.most_players == 8
+    assert lockstep(loaded, lean, 8, 0) > 1000
 
 
 def test_a_move_that_fails_in_free_play_fails_with_the_references_error():

@@ -104,6 +104,9 @@ class Work:
         if isinstance(node, n.Index):
             return self._item_size(node.obj, locals_)
         if isinstance(node, n.IfElse):
+            test = self.known(node.test, locals_)
+            if test is not None:        # an option decides: the branch it takes
+                return self.size(node.then if test else node.other, locals_)
             return max(self.size(node.then, locals_), self.size(node.other, locals_))
         if isinstance(node, n.Arith) and all(op == "+" for op, _ in node.steps):
             return min(ANY_LIST, self.size(node.first, locals_) + sum(self.size(x, locals_) for _, x in node.steps))
@@ -283,7 +286,47 @@ class Work:
         if isinstance(node, n.Arith) and any(op == "+" for op, _ in node.steps):
             made = self.size(node, locals_) if self._listy(node) else 0
             return 1 + made + sum(self.of(child, locals_) for child in n.children(node))
+        if isinstance(node, n.IfElse):
+            test = self.known(node.test, locals_)
+            if test is not None:        # an option decides: the test, then the branch it takes
+                return 1 + self.of(node.test, locals_) + self.of(node.then if test else node.other, locals_)
+        if isinstance(node, n.BoolOp):      # evaluated up to the first operand an option decides
+            operands = list(node.operands)
+            for k, operand in enumerate(operands):
+                if self.known(operand, locals_) is (node.op == "or"):
+                    operands = operands[:k + 1]
+                    break
+            return 1 + sum(self.of(operand, locals_) for operand in operands)
         return 1 + sum(self.of(child, locals_) for child in n.children(node))
+
+    def known(self, node: n.Node, locals_: dict, depth: int = 0) -> bool | None:
+        """A test's value where the options decide it at load (an option that is true or false,
+        ``and``, ``or`` and ``not`` of such tests, a definition giving one), else None."""
+        if depth > len(self.m.definitions):      # definitions naming each other in a ring
+            return None
+        if isinstance(node, n.Literal) and isinstance(node.value, bool):
+            return node.value
+        if isinstance(node, n.Name) and node.name not in locals_:
+            value = self.game.options.get(node.name)
+            if isinstance(value, bool):
+                return value
+            if node.name in self.m.definitions and not self.m.definitions[node.name][0]:
+                return self.known(self.m.parse(self.m.definitions[node.name][1]), {}, depth + 1)
+            return None
+        if isinstance(node, n.Not):
+            inner = self.known(node.operand, locals_, depth)
+            return None if inner is None else not inner
+        if isinstance(node, n.BoolOp):
+            deciding = node.op == "or"      # a true operand decides an 'or', a false one an 'and'
+            values = [self.known(operand, locals_, depth) for operand in node.operands]
+            if deciding in values[:values.index(None)] if None in values else deciding in values:
+                return deciding
+            return None if None in values else not deciding
+        if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.callee.name not in locals_ \
+                and node.callee.name in self.m.definitions:
+            params, body = self.m.definitions[node.callee.name]
+            return self.known(self.m.parse(body), dict.fromkeys(params, ANY_LIST), depth + 1)
+        return None
 
     def _listy(self, node: n.Arith) -> bool:
         return isinstance(node.first, (n.ListDisplay, n.Comprehension)) or any(
