@@ -92,7 +92,7 @@ def _namespace(m: Module) -> dict[str, Any]:
         "_set_at": runtime.set_at, "_log_length": runtime.log_length, "_higher": runtime.higher,
         "_count_of": runtime.count_of, "_rounds_cap": runtime.rounds_cap, "_score_of": runtime.score_of,
         "_team_number": runtime.team_number, "_pile_count": runtime.pile_count, "_strongest": runtime.strongest,
-        "_seed_state": seed_state, "_copy": copy_value, "_show": show,
+        "_seed_state": seed_state, "_copy": copy_value, "_show": show, "_list_copy": list.copy,
         "_plain_subsets": lambda values: sub_collections(values)[0], "_card_subsets": runtime.card_subsets,
         "_few_sub_collections": few_sub_collections,
         "_LABEL": m.shape.labels, "_PHASES": tuple(game.phase_names),

@@ -17,7 +17,8 @@ FLOW_SLOTS = ("players", "rng", "round", "phase", "current", "turns", "moves", "
 # ``dice``: the table's dice, or with dice per seat a list of cups (one list of values for each
 # seat), each cup replaced by a new list when thrown, never changed in place: clones share them.
 # ``dice_shown``: the seats whose cups were revealed since they were thrown, in order, replaced
-# too when it changes.
+# too when it changes. ``voids``: by seat, the suits led it did not follow, each seat's list
+# replaced by a new one when a suit is added: clones share them too.
 STATE_SLOTS = ("up", "zones", "teams", "nteams", "dice", "dice_shown", "played_round", "played_by", "voids",
                "hist", "origin")
 
@@ -157,12 +158,12 @@ def _clone(m: Any) -> list[str]:
              "    t.up, t.dice, t.dice_shown = s.up[:], s.dice[:], s.dice_shown",
              "    t.teams, t.nteams, t.hist, t.origin = s.teams, s.nteams, s.hist, s.origin",
              "    t.played_round, t.played_by = s.played_round, dict(s.played_by)",
-             "    t.voids = {k: v[:] for k, v in s.voids.items()} if s.voids else {}"]
+             "    t.voids = dict(s.voids)"]     # each seat's suits a new list when one is added
     if m.interrupts:
         lines.append("    t.intr = [[r[0][:], r[1], r[2], r[3][:], r[4]] for r in s.intr] if s.intr else None")
     for zone in m.shape.zones.values():
         one_pile = zone.per == "game" and zone.piles is None
-        copied = f"[s.{zone.slot}[0][:]]" if one_pile else f"[p[:] for p in s.{zone.slot}]"
+        copied = f"[s.{zone.slot}[0][:]]" if one_pile else f"list(map(_list_copy, s.{zone.slot}))"
         lines.append(f"    t.{zone.slot} = {copied}")
     lines.append("    t.zones = [" + ", ".join("t." + z.slot for z in m.shape.zones.values()) + "]")
     for (level, name), kind in m.var_types.items():
@@ -171,7 +172,12 @@ def _clone(m: Any) -> list[str]:
             lines.append(f"    t.{slot} = {_copied(f's.{slot}', kind)}")
         else:
             copied = _copied("v", kind)
-            lines.append(f"    t.{slot} = s.{slot}[:]" if copied == "v" else f"    t.{slot} = [{copied} for v in s.{slot}]")
+            if copied == "v":
+                lines.append(f"    t.{slot} = s.{slot}[:]")
+            elif copied == "(v[:])":        # a flat list by seat or team: each copied, no loop of ours
+                lines.append(f"    t.{slot} = list(map(_list_copy, s.{slot}))")
+            else:
+                lines.append(f"    t.{slot} = [{copied} for v in s.{slot}]")
     return lines + ["    return t", ""]
 
 
