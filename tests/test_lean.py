@@ -726,3 +726,25 @@ def test_the_cards_of_whole_piles_joined_are_moved_at_once_as_one_by_one():
     for players in (2, 3):
         for seed in range(20):
             lockstep(loaded, lean, players, seed)
+
+
+def test_a_definition_the_hint_calls_twice_with_the_same_arguments_is_worked_out_once():
+    """Dice poker's hint asks 'filled(sheet)' of the same sheet in three places of one
+    evaluation (and of the other sheet once): the lean module works each out once a hint, and
+    gives the reference's value."""
+    loaded = load_game(GAMES / "dice_poker.yaml")
+    lean = LeanGame(loaded)
+    namespace = lean.program.namespace
+    filled = next(name for name in namespace if name.startswith("d_filled"))
+    calls = []
+    worked_out = namespace[filled]
+    namespace[filled] = lambda *args: calls.append(args) or worked_out(*args)
+    ref, state = loaded.new_state(2, 3), lean.new_state(2, 3)
+    for _ in range(12):
+        seat = ref.current
+        calls.clear()
+        assert lean.hint(state, seat) == evaluate_hint(loaded.game, ref, seat)
+        assert len(calls) == len({(me, id(of)) for _, me, of in calls}) == 2
+        action = lean.legal(state)[0]
+        loaded.apply(ref, lean.action_text(action), seat)
+        lean.step(state, action)

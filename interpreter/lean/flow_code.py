@@ -222,6 +222,18 @@ def write_scoring(m: Any) -> list[str]:
     breaks = [m.expr(t, seat).text for t in scoring.get("tiebreak", [])]
     lines += ["def tiebreaks(s, me):", f"    return [{', '.join(f'_score_of({b})' for b in breaks)}]", ""]
     hint = data.get("bot", {}).get("hint")
-    lines += ["def hint(s, me):", f"    return {m.expr(hint, seat).text if hint is not None else 'None'}", ""]
+    # Nothing changes while a seat's hint is worked out: a call of a definition with the same
+    # arguments gives the same value, worked out the first time (as in a listing).
+    m.memo = {}
+    try:
+        value = m.expr(hint, seat).text if hint is not None else "None"
+        for call, key in m.memo.items():        # a call made once is made as it is
+            remembered_call = f"(_memo[{key}] if {key} in _memo else _memo.setdefault({key}, {call}))"
+            if value.count(remembered_call) == 1:
+                value = value.replace(remembered_call, call)
+        remembered = ["    _memo = {}"] if "_memo[" in value else []
+    finally:
+        m.memo = None
+    lines += ["def hint(s, me):", *remembered, f"    return {value}", ""]
     return lines
 
