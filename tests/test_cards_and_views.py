@@ -139,6 +139,37 @@ def test_a_shuffle_draws_what_fisher_yates_by_below_draws():
         assert rng.shuffled(state, items) == (expected, expected_state)
 
 
+def _state_giving(value: int) -> int:
+    """The generator state whose next output is ``value`` (SplitMix64's mixing undone)."""
+    def unshift(y: int, k: int) -> int:
+        x = y
+        for _ in range(64 // k + 1):
+            x = y ^ (x >> k)
+        return x
+    mask = (1 << 64) - 1
+    z = unshift(value, 31)
+    z = unshift(z * pow(0x94D049BB133111EB, -1, 1 << 64) & mask, 27)
+    z = unshift(z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & mask, 30)
+    return (z - 0x9E3779B97F4A7C15) & mask
+
+
+@pytest.mark.parametrize("size, turned_down", [(24, 5), (52, 0), (3, 0), (1100, 2)])
+def test_a_shuffle_turns_a_draw_down_as_below_does(size, turned_down):
+    """A draw within 1024 of 2**64 is turned down (no modulo bias) and the next one taken: the
+    shuffle worked out all at once gives way to the draws one by one, with the same result."""
+    from interpreter.engine import rng
+    top = (1 << 64) - 1
+    state = (_state_giving(top) - turned_down * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
+    assert rng.next_u64((state + turned_down * 0x9E3779B97F4A7C15) & ((1 << 64) - 1))[0] == top
+    items = list(range(size))
+    expected, expected_state = list(items), state
+    for i in range(size - 1, 0, -1):
+        j, expected_state = rng.below(expected_state, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert rng.shuffled(state, items) == (expected, expected_state)
+    assert expected_state == (state + size * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)     # one draw more
+
+
 @pytest.mark.parametrize("path", game_files(), ids=lambda p: p.stem)
 def test_a_view_shows_each_card_that_its_seat_may_see_and_no_other(path):
     """The view works out what a seat may not see a pile at a time: card for card, it agrees with

@@ -5,9 +5,13 @@ Python's ``random.Random`` (a 625-word state) is not. All randomness in a game c
 """
 from __future__ import annotations
 
+import functools
+import struct
 import threading
 
 MASK = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15         # the step between states
+LANE = 128                          # the bits of one draw among many worked out at once
 TOP = 1 << 64
 # The largest multiple of n below 2**64 for the bounds draws meet most (the draws below it are
 # kept: no modulo bias), worked out once.
@@ -65,7 +69,7 @@ def below(state: int, n: int) -> tuple[int, int]:
         return source(n), state
     limit = LIMITS[n] if n <= 1024 else TOP - TOP % n
     while True:
-        state = (state + 0x9E3779B97F4A7C15) & MASK         # next_u64 written out: a bot draws at every move
+        state = (state + GOLDEN) & MASK         # next_u64 written out: a bot draws at every move
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
         value = z ^ (z >> 31)
@@ -74,9 +78,24 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffled(state: int, items: list) -> tuple[list, int]:
-    """A Fisher-Yates shuffled copy of items, and the new state: the draws of ``below``, with its
-    steps written out (a whole deck is shuffled at every deal)."""
+    """A Fisher-Yates shuffled copy of items, and the new state: the draws of ``below``, one for
+    each place from the last down (a whole deck is shuffled at every deal, so the draws are worked
+    out all at once where none is turned down; ``_one_by_one`` where one is)."""
     out = list(items)
+    count = len(out) - 1
+    if _drawing.source is not None or not 0 < count < len(LIMITS) - 1:
+        return _one_by_one(state, out)
+    values = _outputs(state, count)
+    # A draw is turned down (no modulo bias) only when it is within 1024 of 2**64: almost never.
+    if max(values) >= TOP - 1024 and any(v >= LIMITS[count + 1 - k] for k, v in enumerate(values)):
+        return _one_by_one(state, out)
+    for i, j in zip(range(count, 0, -1), map(int.__mod__, values, range(count + 1, 1, -1))):
+        out[i], out[j] = out[j], out[i]
+    return out, (state + count * GOLDEN) & MASK
+
+
+def _one_by_one(state: int, out: list) -> tuple[list, int]:
+    """``shuffled`` with each draw made in turn (``below``'s steps written out)."""
     if _drawing.source is not None:
         for i in range(len(out) - 1, 0, -1):
             j, state = below(state, i + 1)
@@ -87,7 +106,7 @@ def shuffled(state: int, items: list) -> tuple[list, int]:
         n = i + 1
         limit = limits[n] if n <= 1024 else TOP - TOP % n
         while True:
-            state = (state + 0x9E3779B97F4A7C15) & MASK         # next_u64
+            state = (state + GOLDEN) & MASK         # next_u64
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
             value = z ^ (z >> 31)
@@ -96,3 +115,23 @@ def shuffled(state: int, items: list) -> tuple[list, int]:
         j = value % n
         out[i], out[j] = out[j], out[i]
     return out, state
+
+
+def _outputs(state: int, count: int) -> list[int]:
+    """The next ``count`` outputs of the generator from ``state``: ``next_u64``'s steps made on
+    one integer holding every state, each in a lane of ``LANE`` bits (a product of two 64-bit
+    numbers never reaches the next lane; what a shift brings in from the next lane is masked off)."""
+    ones, steps, low = _lanes(count)
+    z = (state * ones + steps) & low
+    z = ((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
+    z = ((z ^ (z >> 27)) & low) * 0x94D049BB133111EB & low
+    z = (z ^ (z >> 31)) & low
+    return list(struct.unpack(f"<{count * LANE // 64}Q", z.to_bytes(count * LANE // 8, "little"))[::LANE // 64])
+
+
+@functools.lru_cache(maxsize=64)
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For ``count`` lanes: a 1 in each, the k-th step (k * GOLDEN) in the k-th, 64 ones in each."""
+    ones = sum(1 << (LANE * k) for k in range(count))
+    steps = sum((k + 1) * GOLDEN << (LANE * k) for k in range(count))
+    return ones, steps, MASK * ones
