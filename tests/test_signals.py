@@ -73,6 +73,13 @@ def test_a_signal_to_the_line_mode_keeps_the_record(tmp_path, signum, said, code
     try:
         _read_until(process.stdout.fileno(), b"P1> ", seen)        # the bots have bid: P1 is asked
         process.send_signal(signum)
+        # Input stays open a while for the signal to stop the game at its prompt: closed at once,
+        # the prompt could meet the end of input first. (Reading from a pipe, a SIGTERM is only
+        # handled once the read returns: when input ends.)
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
         out, err = process.communicate(timeout=WAIT)
     finally:
         process.kill()

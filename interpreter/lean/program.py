@@ -73,7 +73,7 @@ def _with_guards(tree: ast.Module) -> ast.Module:
         if isinstance(node, ast.FunctionDef) and node.name in GUARDED:
             guarded = copy.deepcopy(node)
             guarded.name = f"guarded_{node.name}"
-            arguments = [ast.Name(arg.arg, ast.Load()) for arg in node.args.args]
+            arguments: list[ast.expr] = [ast.Name(arg.arg, ast.Load()) for arg in node.args.args]
             failed = ast.Call(ast.Name(f"_failed_{node.name}", ast.Load()), arguments, [])
             handler = ast.ExceptHandler(ast.Name("Exception", ast.Load()), None, [ast.Return(failed)])
             guarded.body = [ast.Try(guarded.body, [handler], [], [])]
