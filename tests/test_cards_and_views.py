@@ -192,3 +192,20 @@ def test_a_view_shows_each_card_that_its_seat_may_see_and_no_other(path):
         seat = state.current if state.current is not None else acting_seats(game, state)[0]
         moves = loaded.legal_moves(state, seat)
         loaded.apply(state, moves[choose.randrange(len(moves))], seat)
+
+
+@pytest.mark.parametrize("turned_down", [0, 63, 65, 131])
+def test_a_stream_of_draws_draws_what_below_draws(turned_down):
+    """``rng.draws`` works the generator's outputs out a block at a time: the same draws as
+    ``below`` one after another, a draw turned down (here the one after ``turned_down`` others,
+    at the edge of a block or within one) and bounds past the table of limits included."""
+    from interpreter.engine import rng
+    state = (_state_giving((1 << 64) - 1) - turned_down * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
+    draw, expected_state = rng.draws(state), state
+    for k in range(300):
+        n = (3, 52, 1 << 30, 5000, 1)[k % 5]
+        value, expected_state = rng.below(expected_state, n)
+        assert draw(n) == value
+    assert expected_state == (state + 301 * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)     # one turned down
+    with rng.draws_from(lambda n: n - 1):       # chance made explicit: the source decides, as below
+        assert draw(7) == 6

@@ -208,13 +208,7 @@ def candidate_count(budget: int, moves: int) -> int:
 
 def seeded_draw(seed: int) -> Callable[[int], int]:
     """``draw(n)``: an integer in [0, n) from a generator of its own, seeded with ``seed``."""
-    state = rng.seed_state(seed)
-
-    def draw(n: int) -> int:
-        nonlocal state
-        value, state = rng.below(state, n)
-        return value
-    return draw
+    return rng.draws(rng.seed_state(seed))
 
 
 def search_budget(text: str) -> dict:

@@ -8,10 +8,12 @@ from __future__ import annotations
 import functools
 import struct
 import threading
+from collections.abc import Callable
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15         # the step between states
 LANE = 128                          # the bits of one draw among many worked out at once
+DRAWN_AT_ONCE = 64                  # the outputs ``draws`` works out at a time
 TOP = 1 << 64
 # The largest multiple of n below 2**64 for the bounds draws meet most (the draws below it are
 # kept: no modulo bias), worked out once.
@@ -75,6 +77,32 @@ def below(state: int, n: int) -> tuple[int, int]:
         value = z ^ (z >> 31)
         if value < limit:
             return value % n, state
+
+
+def draws(state: int) -> Callable[[int], int]:
+    """``draw(n)``: the draws ``below`` makes from ``state`` on, one after another, the generator's
+    outputs worked out a block at a time (``_outputs``): for many draws whose generator no one
+    reads after them (a bot's rollout)."""
+    block: list[int] = []
+    taken = 0
+
+    def draw(n: int) -> int:
+        nonlocal block, taken, state
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        source = _drawing.source
+        if source is not None:
+            return source(n)
+        limit = LIMITS[n] if n <= 1024 else TOP - TOP % n
+        while True:
+            if taken == len(block):
+                block, taken = _outputs(state, DRAWN_AT_ONCE), 0
+                state = (state + DRAWN_AT_ONCE * GOLDEN) & MASK
+            value = block[taken]
+            taken += 1
+            if value < limit:
+                return value % n
+    return draw
 
 
 def shuffled(state: int, items: list) -> tuple[list, int]:
