@@ -4,6 +4,7 @@ conversion, the same scores), the games it does not generate say why, and a game
 fails with the reference's own error, byte for byte."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -13,6 +14,7 @@ from interpreter.engine.core import evaluate_hint
 from interpreter.errors import RulesError
 from interpreter.lean.engine import LeanGame
 from interpreter.lean.ltypes import Unsupported
+from interpreter.tools.lean_playout import play_lean as PLAY_LEAN
 from tests.helpers import GAMES, ROOT, game_files
 from tests.runtime_games import CASES
 from tests.test_grids import BELL
@@ -748,3 +750,23 @@ def test_a_definition_the_hint_calls_twice_with_the_same_arguments_is_worked_out
         action = lean.legal(state)[0]
         loaded.apply(ref, lean.action_text(action), seat)
         lean.step(state, action)
+
+
+def test_greedy_bots_in_free_play_decide_on_the_lean_engine_as_on_the_compiled_one(monkeypatch):
+    """In free play a greedy bot plays each of its moves on guesses for its own seat: on the lean
+    engine it names the seat, and decides as on the compiled engine, move for move."""
+    from click.testing import CliRunner
+
+    from cli import main
+    from interpreter.tools import playout
+    played_lean = []
+    monkeypatch.setattr(playout, "play_lean", lambda *args: played_lean.append(args[3]) or PLAY_LEAN(*args))
+    reports = []
+    for engine in ("lean", "compiled"):
+        result = CliRunner().invoke(main, ["simulate", str(GAMES / "nerts.yaml"), "-n", "1", "-p", "2", "--seed", "3",
+                                           "--bots", "greedy", "--json", "--engine", engine])
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)
+        report.pop("timing")
+        reports.append(report)
+    assert played_lean == [0] and reports[0] == reports[1] and reports[0]["games"]["finished"] == 1

@@ -39,7 +39,6 @@ GREEDY_SAMPLES = 4
 class RandomBot(Bot):
     kind = "random"
     plays_lean = True
-    looks_ahead = False
 
     def decide(self, state: State, moves: list[Move]) -> Move:
         return moves[self.draw(len(moves))]
@@ -72,7 +71,7 @@ class GreedyBot(Bot):
             total = 0.0
             for _ in range(GREEDY_SAMPLES):
                 sample = ops.guess(state, self.seat, self.draw(1 << 30))
-                ops.play(sample, move)
+                ops.play(sample, move, self.seat)
                 total += ops.value(sample, self.seat)
             if best_value is None or total > best_value + 1e-9:
                 best, best_value = [move], total
@@ -87,7 +86,6 @@ class PriorityBot(Bot):
 
     kind = "priority"
     plays_lean = True
-    looks_ahead = False
 
     def decide(self, state: State, moves: list[Move]) -> Move:
         return self._preferred([m.name for m in moves], moves)

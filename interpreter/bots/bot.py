@@ -26,9 +26,6 @@ class Bot:
 
     kind = "bot"
     speed: float | None = None      # seconds per action in free play (None: the table's)
-    # Whether the bot plays moves on copies of the position to choose (greedy, search): on the
-    # lean engine in games with turns only, where the seat that moves in a copy is the seat to play.
-    looks_ahead = True
     plays_lean = False              # decides over a lean state's actions too (``decide_action``)
 
     def __init__(self, game: Game | LoadedGame, seat: int, seed: int = 0, mistakes: float = 0.0):

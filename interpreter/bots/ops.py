@@ -31,8 +31,8 @@ class ReferenceOps:
     def legal(self, world: State) -> list:
         return legal_moves(self.game, world, world.current)
 
-    def play(self, world: State, move: Move) -> None:
-        apply_move(self.game, world, move, checked=False)
+    def play(self, world: State, move: Move, seat: int | None = None) -> None:
+        apply_move(self.game, world, move, checked=False)       # the move names its seat
 
     def clone(self, world: State) -> State:
         return world.clone()
@@ -72,9 +72,10 @@ class LeanOps:
     def legal(self, world: Any) -> list[int]:
         return self._legal(world)
 
-    def play(self, world: Any, action: int) -> None:
+    def play(self, world: Any, action: int, seat: int | None = None) -> None:
+        """``action`` played for ``seat`` (in free play; else the seat to play)."""
         try:
-            self._step(world, action)
+            self._step(world, action, seat)
         except Exception:       # noqa: BLE001  (the reference raises a RulesError here)
             raise RulesError("the move cannot be played in this guess") from None
 

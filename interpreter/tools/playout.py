@@ -49,8 +49,7 @@ def play_or_raise(loaded: LoadedGame, settings: Settings, index: int,
     seed = settings.seed + index
     bots = {seat: make_bot(kind, loaded.game, seat, seed) for seat, kind in enumerate(settings.bots)}
     lean = lean_game(loaded, settings.players) if settings.lean and on_action is None else None
-    if lean is not None and all(bot.plays_lean for bot in bots.values()) \
-            and (not lean.free_play or all(not bot.looks_ahead for bot in bots.values())):
+    if lean is not None and all(bot.plays_lean for bot in bots.values()):
         return play_lean(loaded, lean, settings, index, bots)
     state = loaded.new_state(settings.players, seed)
     # A bot of a level has its own speed in free play; any other takes the table's default.
