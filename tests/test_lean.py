@@ -770,3 +770,30 @@ def test_greedy_bots_in_free_play_decide_on_the_lean_engine_as_on_the_compiled_o
         report.pop("timing")
         reports.append(report)
     assert played_lean == [0] and reports[0] == reports[1] and reports[0]["games"]["finished"] == 1
+
+
+def test_a_greedy_bot_at_a_free_play_table_decides_on_the_lean_engine_as_on_the_reference():
+    """At a table in free play a greedy bot's decision is made on the lean state equal to the
+    table's, for the seat its moves name: the same move as weighed on the reference's state."""
+    from interpreter.bots import ops as bot_ops
+    from interpreter.bots.agents import GreedyBot
+    loaded = load_game(GAMES / "nerts.yaml")
+    state, choose = loaded.new_state(3, 5), random.Random(5)
+    lean_decisions = []
+    made = bot_ops.lean_ops
+    compared = 0
+    for turn in range(200):
+        seat = choose.choice(loaded.acting_seats(state))
+        moves = loaded.legal_moves(state, seat)
+        if turn % 8 == 0 and len(moves) > 1:
+            on_lean = GreedyBot(loaded.game, seat, seed=turn)
+            bot_ops.lean_ops = lambda lean: lean_decisions.append(seat) or made(lean)
+            try:
+                chosen = on_lean.decide(state, moves)
+            finally:
+                bot_ops.lean_ops = made
+            on_reference = GreedyBot(loaded.game, seat, seed=turn)
+            assert chosen.text == on_reference._greedy(bot_ops.ReferenceOps(loaded.game), state, moves).text
+            compared += 1
+        loaded.apply(state, moves[choose.randrange(len(moves))], seat)
+    assert compared >= 8 and len(lean_decisions) == compared

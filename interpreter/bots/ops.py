@@ -111,11 +111,10 @@ def decided(game: Game, state: State, moves: list, decide: Callable[[Any, Any, l
     """``decide(ops, world, choices)`` over the lean engine where it runs the game (the state
     converted; its actions are the moves, in their order), else over the reference; the move."""
     lean = lean_game(game, state.players)
-    # In free play a copy's mover is not the seat to play: the reference's moves name theirs.
-    if lean is not None and state.presets is None and state.current is not None:
+    if lean is not None and state.presets is None and moves:
         try:
             world = lean.from_state(state)
-            actions = lean.legal(world)
+            actions = lean.legal(world, moves[0].seat)      # in free play, the seat the moves name
         except Exception:       # noqa: BLE001  (a state the lean engine cannot hold: the reference decides)
             actions = None
         if actions is not None and len(actions) == len(moves):
