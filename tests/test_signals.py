@@ -73,18 +73,18 @@ def test_a_signal_to_the_line_mode_keeps_the_record(tmp_path, signum, said, code
     try:
         _read_until(process.stdout.fileno(), b"P1> ", seen)        # the bots have bid: P1 is asked
         process.send_signal(signum)
-        # Input stays open a while for the signal to stop the game at its prompt: closed at once,
-        # the prompt could meet the end of input first. (Reading from a pipe, a SIGTERM is only
-        # handled once the read returns: when input ends.)
+        # Input stays open while the signal stops the game at its prompt: closed at once, the
+        # prompt could meet the end of input first. (Reading from a pipe, a SIGTERM or SIGHUP is
+        # only handled once the read returns: when input ends.)
         try:
-            process.wait(timeout=5)
+            process.wait(timeout=WAIT if signum == signal.SIGINT else 5)
         except subprocess.TimeoutExpired:
             pass
         out, err = process.communicate(timeout=WAIT)
     finally:
         process.kill()
     output = (bytes(seen) + out).decode()
-    assert process.returncode == code, err.decode()
+    assert process.returncode == code, output[-2000:] + err.decode()
     assert output.endswith(f"P1> \n{said}: the game is not finished; the record so far is in {record}.\nseed 4\n")
     assert err == b""
     _assert_replayable(record, 3)
