@@ -177,3 +177,32 @@ def test_a_signal_while_the_record_is_put_in_place_waits_until_it_is_whole(tmp_p
     assert [json.loads(line) for line in record.read_text().splitlines()][1:] == [
         {"seat": 0, "move": "throw", "t": 0.5}]
     assert read_record(record).seed == 9
+
+
+PROMPTED = """\
+import sys
+from interpreter.play.terminal import read_input
+try:
+    read_input("board " * 2000 + "P1> ")
+except KeyboardInterrupt:
+    sys.exit(130)
+sys.exit(1)
+"""
+
+
+@pytest.mark.slow
+def test_a_ctrl_c_while_the_prompt_is_written_is_not_lost():
+    """Off a terminal, input() drops an error raised while it writes its own prompt: a Ctrl-C
+    sent as soon as the prompt is seen (here a long one, as a board printed before it) must still
+    stop the read. Each of 20 tries (about half of them lost the signal with input(prompt))."""
+    for _ in range(20):
+        process = subprocess.Popen([sys.executable, "-c", PROMPTED], cwd=ROOT, stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            _read_until(process.stdout.fileno(), b"P1> ", bytearray())
+            process.send_signal(signal.SIGINT)
+            code = process.wait(timeout=WAIT)
+        finally:
+            process.kill()
+            process.communicate()
+        assert code == 130

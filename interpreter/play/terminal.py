@@ -63,7 +63,14 @@ def read_input(prompt: str) -> str:
     if sys.stdin is None or sys.stdin.closed:
         raise EOFError
     try:
-        return input(prompt)
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            return input(prompt)        # line editing draws the prompt again
+        # Off a terminal, input() drops an error raised while it writes its prompt: a Ctrl-C
+        # that came just then would be lost, and the game would wait for a line. Written here,
+        # the prompt lets it through.
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        return input()
     except OSError:
         raise EOFError from None
 
