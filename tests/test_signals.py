@@ -64,11 +64,20 @@ def _assert_replayable(record, moves_at_least: int) -> None:
     assert state.round == 1 and not state.over
 
 
+def _ctrl_c_as_from_a_terminal() -> None:
+    """In the game's process before it starts: SIGINT neither ignored nor blocked, whatever this
+    process inherited (a process started in the background of a shell ignores it) or a test
+    before left."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 @pytest.mark.parametrize("signum, said, code", STOPS, ids=lambda v: getattr(v, "name", None))
 def test_a_signal_to_the_line_mode_keeps_the_record(tmp_path, signum, said, code):
     record = tmp_path / "R.jsonl"
     process = subprocess.Popen([*RULES, "play", "schmier", "--seed", "4", "--record", str(record)], cwd=ROOT,
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=_ctrl_c_as_from_a_terminal)
     seen = bytearray()
     try:
         _read_until(process.stdout.fileno(), b"P1> ", seen)        # the bots have bid: P1 is asked
