@@ -36,6 +36,7 @@ from ..expr import nodes as n
 from ..expr.parse import parse_expression
 from ..expr.runtime import Compiled
 from ..expr.types import ANY, BOOL, INT, STR, ListOf, ObjectType, element_type
+from .game_compiler import defined_functions
 from .loaded import compiled_game
 from .moves import Move
 from .values import Card, Seat, ZoneRef
@@ -169,8 +170,9 @@ def _flat_space(game: Game, atoms: list[tuple[tuple, str]], most: int) -> tuple[
     """Every move with every combination of its parameters' values: their keys and texts; or
     why there is no flat space of at most ``most`` moves."""
     domains: dict[str, list[list[tuple[tuple, str]]]] = {}
+    written = Written(game)
     for name, move in game.moves.items():
-        each = [_values_of(param, atoms, game) for param in move.params]
+        each = [_values_of(param, atoms, written) for param in move.params]
         if any(d is None for d in each):
             return f"the move '{name}' takes a list"
         domains[name] = [d for d in each if d is not None]
@@ -186,37 +188,51 @@ def _flat_space(game: Game, atoms: list[tuple[tuple, str]], most: int) -> tuple[
     return keys, texts
 
 
-def _values_of(param: Param, atoms: list[tuple[tuple, str]], game: Game) -> list[tuple[tuple, str]] | None:
+def _values_of(param: Param, atoms: list[tuple[tuple, str]], written: Written) -> list[tuple[tuple, str]] | None:
     """The choices a parameter may take, by its type (None: a list, which has no flat action);
-    texts only those its list can give when the game file writes them all out."""
+    texts only those its list can give when the game file writes them all out; cards where the
+    checker does not say but the file's definitions do."""
     item = element_type(param.domain.type) if isinstance(param.domain, Compiled) else None
     if param.kind == "subset_of" or isinstance(item, ListOf):
         return None
     kind = item.name if isinstance(item, ObjectType) else {INT: "int", STR: "str", BOOL: "bool"}.get(item or ANY)
-    if kind is None and isinstance(param.domain, Compiled) and _surely_cards(param.domain.node, Cards(game)):
+    if kind is None and isinstance(param.domain, Compiled) and _surely_cards(param.domain.node, written):
         kind = "card"
     if kind == "str" and isinstance(param.domain, Compiled):
-        written = _written_list(param.domain.node, _definitions(game))
-        if written is not None and all(isinstance(value, str) for value in written):
-            return [(("str", value), value) for value in dict.fromkeys(written)]
+        listed = _written_list(param.domain.node, written)
+        if listed is not None and all(isinstance(value, str) for value in listed):
+            return [(("str", value), value) for value in dict.fromkeys(listed)]
     if kind in ("card", "seat", "zone", "int", "str", "bool"):
         return [atom for atom in atoms if atom[0][0] == kind]
     return atoms
 
 
-def _written_list(node: n.Node, definitions: dict[str, str], depth: int = 0) -> list | None:
+class Written:
+    """What the game file writes that the walks below read: its zones, its definitions (each
+    one's parameters and body, parsed once), and while a definition's body is walked, its
+    parameters each with whether its argument surely holds cards."""
+
+    def __init__(self, game: Game):
+        self.zones = set(game.zones)
+        self.functions = {name: (params, parse_expression(str(body).lower() if isinstance(body, bool) else str(body)))
+                          for name, (params, body) in defined_functions(game.spec.data).items()}
+        self.bound: dict[str, bool] = {}
+        self.depth = 0
+
+
+def _written_list(node: n.Node, written: Written, depth: int = 0) -> list | None:
     """The items a list expression can only take from the file's own list: a list of constants
     written out, a definition giving one, or a comprehension whose items are its variable over
     such a list (its conditions only drop some); None when they may come from elsewhere."""
-    if depth > len(definitions):        # definitions naming each other in a ring: they cannot
+    if depth > len(written.functions):      # definitions naming each other in a ring: they cannot
         return None
     if isinstance(node, n.ListDisplay) and all(isinstance(item, n.Literal) for item in node.items):
         return [cast(n.Literal, item).value for item in node.items]
-    if isinstance(node, n.Name) and node.name in definitions:
-        return _written_list(parse_expression(definitions[node.name]), definitions, depth + 1)
+    if isinstance(node, n.Name) and node.name in written.functions and not written.functions[node.name][0]:
+        return _written_list(written.functions[node.name][1], written, depth + 1)      # a definition without parameters
     if isinstance(node, n.Comprehension) and len(node.loops) == 1 and isinstance(node.element, n.Name) \
             and node.element.name == node.loops[0].var:
-        return _written_list(node.loops[0].iterable, definitions, depth + 1)
+        return _written_list(node.loops[0].iterable, written, depth + 1)
     return None
 
 
@@ -224,70 +240,51 @@ def _written_list(node: n.Node, definitions: dict[str, str], depth: int = 0) -> 
 SOME_OF_FIRST = ("sorted", "sorted_by", "reversed", "unique", "without")
 
 
-class Cards:
-    """What ``_surely_cards`` reads: the game's zones, and its definitions by name (parameters and
-    body), the parameters in scope each with whether its argument surely holds cards."""
-
-    def __init__(self, game: Game):
-        self.zones = set(game.zones)
-        self.functions: dict[str, tuple[list[str], str]] = {}
-        for head, body in (game.spec.data.get("define") or {}).items():
-            name, _, params = str(head).partition("(")
-            self.functions[name.strip()] = ([p.strip() for p in params.rstrip(")").split(",") if p.strip()], str(body))
-        self.bound: dict[str, bool] = {}
-        self.depth = 0
-
-
-def _surely_cards(node: n.Node, scope: Cards) -> bool:
+def _surely_cards(node: n.Node, written: Written) -> bool:
     """Whether the list ``node`` gives can hold nothing but cards, where the checker does not say
     (a defined function's result): a zone's cards, a filter or sort of such a list, two of them
     joined, both branches of an ``if``, an empty list, a definition giving one."""
     if isinstance(node, n.Member) and node.name == "cards":
         obj = node.obj
-        return (isinstance(obj, n.Name) and obj.name not in scope.bound and obj.name in scope.zones
-                or isinstance(obj, n.Member) and obj.name in scope.zones)
+        return (isinstance(obj, n.Name) and obj.name not in written.bound and obj.name in written.zones
+                or isinstance(obj, n.Member) and obj.name in written.zones)
     if isinstance(node, n.ListDisplay):
         return not node.items
     if isinstance(node, n.IfElse):
-        return _surely_cards(node.then, scope) and _surely_cards(node.other, scope)
+        return _surely_cards(node.then, written) and _surely_cards(node.other, written)
     if isinstance(node, n.Arith):
         return all(op == "+" for op, _ in node.steps) and all(
-            _surely_cards(part, scope) for part in [node.first, *(operand for _, operand in node.steps)])
+            _surely_cards(part, written) for part in [node.first, *(operand for _, operand in node.steps)])
     if isinstance(node, n.Comprehension):
         loop = node.loops[0]
         return len(node.loops) == 1 and isinstance(node.element, n.Name) and node.element.name == loop.var \
-            and _surely_cards(loop.iterable, scope)
+            and _surely_cards(loop.iterable, written)
     if isinstance(node, n.Name):
-        if node.name in scope.bound:
-            return scope.bound[node.name]
-        return _surely_called(node.name, [], scope)
+        if node.name in written.bound:
+            return written.bound[node.name]
+        return _surely_called(node.name, [], written)
     if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.args:
         if node.callee.name in SOME_OF_FIRST:
-            return _surely_cards(node.args[0], scope)
-        return _surely_called(node.callee.name, list(node.args), scope)
+            return _surely_cards(node.args[0], written)
+        return _surely_called(node.callee.name, list(node.args), written)
     return False
 
 
-def _surely_called(name: str, args: list[n.Node], scope: Cards) -> bool:
+def _surely_called(name: str, args: list[n.Node], written: Written) -> bool:
     """Whether the definition ``name`` called with ``args`` surely gives a list of cards."""
-    if name not in scope.functions or scope.depth > len(scope.functions):       # a ring of definitions
+    if name not in written.functions or written.depth > len(written.functions):       # a ring of definitions
         return False
-    params, body = scope.functions[name]
+    params, body = written.functions[name]
     if len(params) != len(args):
         return False
-    bound = {param: _surely_cards(arg, scope) for param, arg in zip(params, args)}
-    outer, scope.bound = scope.bound, bound
-    scope.depth += 1
+    bound = {param: _surely_cards(arg, written) for param, arg in zip(params, args)}
+    outer, written.bound = written.bound, bound
+    written.depth += 1
     try:
-        return _surely_cards(parse_expression(body), scope)
+        return _surely_cards(body, written)
     finally:
-        scope.bound = outer
-        scope.depth -= 1
-
-
-def _definitions(game: Game) -> dict[str, str]:
-    """The game's definitions that take no arguments, by name: their expressions' texts."""
-    return {name: str(body) for name, body in (game.spec.data.get("define") or {}).items() if "(" not in name}
+        written.bound = outer
+        written.depth -= 1
 
 
 def _atoms(game: Game, state: State) -> list[tuple[tuple, str]]:

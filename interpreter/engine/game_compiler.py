@@ -39,6 +39,23 @@ if TYPE_CHECKING:
     from .context import Ctx
 
 DEFINE_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*$")
+
+
+def defined_functions(data: dict) -> dict[str, tuple[list[str], Any]]:
+    """The game file's definitions by name: their parameters and body as written."""
+    found = {}
+    for key, body in (data.get("define") or {}).items():
+        name, params = _define_head(key)
+        found[name] = (params, body)
+    return found
+
+
+def _define_head(key: str) -> tuple[str, list[str]]:
+    """A definition's name and parameters, from its key (``f(a, b)``; one the load checked)."""
+    name, params = cast(re.Match[str], DEFINE_KEY.match(key)).groups()
+    return name, [p.strip() for p in params.split(",")] if params and params.strip() else []
+
+
 TEMPLATE_PART = re.compile(r"\{([^{}]+)\}")
 
 
@@ -275,8 +292,7 @@ class GameCompiler:
     def _definitions(self) -> dict[str, UserFunction]:
         defs = {}
         for key, body in self.spec.data.get("define", {}).items():
-            name, params = cast(re.Match[str], DEFINE_KEY.match(key)).groups()      # a key the load checked
-            params = [p.strip() for p in params.split(",")] if params and params.strip() else []
+            name, params = _define_head(key)
             path = ("define", key)
             text = str(body).lower() if isinstance(body, bool) else str(body)
             defs[name] = UserFunction(name, params, text, (lambda p: lambda off, w: self.doc.locate(p, off, w))(path))

@@ -12,11 +12,11 @@ last pass, with every type known, is the code. Anything it does not generate rai
 """
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from ..engine.game import Game
+from ..engine.game_compiler import defined_functions
 from ..expr import BUILTINS, Builtin
 from ..expr import nodes as n
 from ..expr.parse import parse_expression
@@ -47,7 +47,7 @@ class Module:
     def __init__(self, game: Game, shape: Shape | None = None):
         self.game = game
         self.shape = shape or shape_of(game)
-        self.definitions = _definitions(game)
+        self.definitions = defined_functions(game.spec.data)
         self.interrupts = interrupt_lists(game)     # the lists of moves of the game's interrupts
         self.var_types: dict[tuple[str, str], LType] = {}
         for level, names in (("game", self.shape.game_vars), ("seat", self.shape.seat_vars),
@@ -322,15 +322,6 @@ class _Throwaway:
 
     def const(self, value: Any) -> str:
         return "_"
-
-
-def _definitions(game: Game) -> dict[str, tuple[list[str], Any]]:
-    from ..engine.game_compiler import DEFINE_KEY
-    found = {}
-    for key, body in game.spec.data.get("define", {}).items():
-        name, params = cast("re.Match[str]", DEFINE_KEY.match(key)).groups()      # a key the load checked
-        found[name] = ([p.strip() for p in params.split(",")] if params and params.strip() else [], body)
-    return found
 
 
 
