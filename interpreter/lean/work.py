@@ -319,7 +319,7 @@ class Work:
         if isinstance(node, n.BoolOp):
             deciding = node.op == "or"      # a true operand decides an 'or', a false one an 'and'
             values = [self.known(operand, locals_, depth) for operand in node.operands]
-            if deciding in values[:values.index(None)] if None in values else deciding in values:
+            if deciding in values:
                 return deciding
             return None if None in values else not deciding
         if isinstance(node, n.Call) and isinstance(node.callee, n.Name) and node.callee.name not in locals_ \
