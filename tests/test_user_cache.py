@@ -229,3 +229,60 @@ def test_a_document_with_a_structure_error_is_checked_every_time(cache_home, tmp
     path.write_text(text.replace("  pile: {}", "  pile: {colour: red}"), encoding="utf-8")
     assert same_error_twice(read_spec, path) == f"{path}:17:10: error: unknown key 'colour' in zones.pile"
     assert entries(cache_home, "passed") == []
+
+
+# -- a game's lean module ----------------------------------------------------------------------------
+
+def never_written(monkeypatch) -> None:
+    from interpreter.lean.module import Module
+
+    def write(self, body):
+        raise AssertionError("written again")
+    monkeypatch.setattr(Module, "write", write)
+
+
+@pytest.mark.parametrize("name, options", [("euchre", {}), ("nerts", {}), ("nerts", {"jokers": True}),
+                                           ("dice_poker", {})])
+def test_a_kept_lean_module_is_the_module_written_and_plays_the_same(cache_home, monkeypatch, name, options):
+    from interpreter.lean.engine import LeanGame
+    from tests.test_lean import lockstep
+    fresh = LeanGame(load_game(GAMES / f"{name}.yaml", options))
+    assert len(entries(cache_home, "lean")) == 1
+    never_written(monkeypatch)
+    loaded = load_game(GAMES / f"{name}.yaml", options)
+    kept = LeanGame(loaded)
+    assert kept.program.text() == fresh.program.text()
+    assert (kept.most_players, kept.beyond) == (fresh.most_players, fresh.beyond)
+    assert sorted(kept.program.namespace) == sorted(fresh.program.namespace)
+    for seed in range(2):
+        lockstep(loaded, kept, None, seed)
+
+
+def test_each_set_of_options_keeps_a_module_of_its_own(cache_home):
+    from interpreter.lean.engine import LeanGame
+    for options in ({}, {"jokers": True}, {}):
+        LeanGame(load_game(GAMES / "nerts.yaml", options))
+    assert len(entries(cache_home, "lean")) == 2
+
+
+def test_a_game_the_lean_engine_does_not_generate_is_kept_with_its_reason(cache_home, monkeypatch):
+    from interpreter.lean.engine import LeanGame
+    from interpreter.lean.ltypes import Unsupported
+    with pytest.raises(Unsupported) as first:
+        LeanGame(load_game(GAMES / "gin_rummy.yaml"))
+    never_written(monkeypatch)
+    with pytest.raises(Unsupported) as again:
+        LeanGame(load_game(GAMES / "gin_rummy.yaml"))
+    assert again.value.reason == first.value.reason
+    assert "is not bounded within the budget at load" in again.value.reason
+
+
+def test_a_corrupt_lean_entry_is_written_again(cache_home):
+    from interpreter.lean.engine import LeanGame
+    fresh = LeanGame(load_game(GAMES / "kuhn_poker.yaml"))
+    for entry in cache_home.glob("lean-*.pickle"):
+        entry.write_bytes(b"\x80\x05garbage")
+    again = LeanGame(load_game(GAMES / "kuhn_poker.yaml"))
+    assert again.program.text() == fresh.program.text()
+    state = again.new_state(seed=3)
+    assert [again.action_text(a) for a in again.legal(state, state.current)] == ["pass", "bet"]

@@ -22,7 +22,7 @@ from ..expr import nodes as n
 from ..expr.parse import parse_expression
 from ..limits import MAX_EVAL_STEPS
 from .effects import EffectWriter
-from .code import Code, Env, const_code
+from .code import UNBOUNDED, Code, Env, const_code
 from .exprs import ExprWriter
 from .interrupts_code import interrupt_lists
 from .ltypes import EMPTY, NONE, LType, Unsupported, join, join_all
@@ -84,12 +84,14 @@ class Module:
         self.consts: list = []
         self._const_ids: dict = {}
         self.globals: dict[str, Any] = {}
+        self.bound: dict[str, tuple[str, str]] = {}     # the globals but the constants: how each is made
         self.temps = 0
         self.changed = False
         self.functions: dict[tuple, tuple[str, LType]] = {}
         self.function_lines: list[str] = []
         self.trick_info: Any = None
         self.memo: dict[str, int] | None = None     # while a listing is written: its calls remembered
+        self._attr_types: dict[str, tuple[LType, int]] = {}
         self.writer = ExprWriter(self)
         self.effects = EffectWriter(self)
 
@@ -117,16 +119,24 @@ class Module:
             self.globals[name] = value
         return name
 
-    def bind(self, name: str, value: Any) -> str:
-        """A global of the module made here (a table, a helper)."""
-        self.globals[name] = value
-        return name
-
     def table(self, attr: str) -> str:
-        return self.bind(ident("A", attr, len(self.globals)), self.shape.attrs[attr])
+        """The global holding each card's value of the attribute ``attr``."""
+        return self._bind(ident("A", attr, len(self.globals)), ("table", attr))
 
     def builtin(self, name: str) -> str:
-        return self.bind(f"B_{name}", cast(Builtin, BUILTINS.get(name)).impl)     # the caller found it a built-in
+        """The global holding the built-in function ``name`` (the caller found it a built-in)."""
+        return self._bind(f"B_{name}", ("builtin", name))
+
+    def _bind(self, name: str, made: tuple[str, str]) -> str:
+        self.globals[name] = self.made_global(made)
+        self.bound[name] = made
+        return name
+
+    def made_global(self, made: tuple[str, str]) -> Any:
+        """The value of a global bound by ``table`` or ``builtin``, from how it was made (a kept
+        module binds its globals again this way: a built-in is no value to keep)."""
+        kind, name = made
+        return self.shape.attrs[name] if kind == "table" else cast(Builtin, BUILTINS.get(name)).impl
 
     def temp(self, hint: str = "t") -> str:
         """A new local name: ``_`` and the hint (a name of the game's, or ours) and a number."""
@@ -216,15 +226,21 @@ class Module:
     def _start_type(self, value: Any) -> LType:
         return const_code(value, _Throwaway()).type
 
-    def value_type(self, values: list, all_values: tuple) -> LType:
-        """The type of a card attribute's values (none where a card lacks it)."""
-        kinds = [const_code(v, _Throwaway()).type for v in values]
-        kind = join_all(kinds)
-        if kind is None:
-            raise Unsupported("a card attribute of several kinds")
-        if len(values) < len(all_values):
-            kind = join(kind, const_code(None, _Throwaway()).type) or kind
-        return kind
+    def attr_type(self, name: str) -> tuple[LType, int]:
+        """The type of the card attribute ``name`` (none where a card lacks it) and the most bits of
+        its int values, worked out once a module: the table does not change."""
+        known = self._attr_types.get(name)
+        if known is None:
+            all_values = self.shape.attrs[name]
+            values = [v for v in all_values if v is not None]
+            kind = join_all([const_code(v, _Throwaway()).type for v in values])
+            if kind is None:
+                raise Unsupported("a card attribute of several kinds")
+            if len(values) < len(all_values):
+                kind = join(kind, NONE) or kind
+            bits = max((abs(v).bit_length() for v in values if type(v) is int), default=UNBOUNDED)
+            known = self._attr_types[name] = (kind, bits)
+        return known
 
     # -- zones -------------------------------------------------------------------------------------------
     def pile_count(self, name: str) -> str:

@@ -167,11 +167,8 @@ class NameWriter:
             return Code(f"{self.m.table(name)}[{card}]", kind, bits=SEAT_BITS)
         if name not in attrs:
             raise Unsupported(f"a card's '{name}'")
-        values = [v for v in attrs[name] if v is not None]
-        kind = self.m.value_type(values, attrs[name])
-        table = self.m.table(name)
-        bits = max((abs(v).bit_length() for v in values if type(v) is int), default=UNBOUNDED)
-        return Code(f"{table}[{card}]", kind, bits=bits)
+        kind, bits = self.m.attr_type(name)
+        return Code(f"{self.m.table(name)}[{card}]", kind, bits=bits)
 
     def _seat_member(self, seat: str, name: str, sure: bool = False) -> Code:
         if name == "index":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import copy
+from types import CodeType
 from typing import Any
 
 from ..engine.game import Game
@@ -15,10 +16,11 @@ from ..engine.choices import few_sub_collections
 from ..engine.rng import seed_state
 from ..engine.values import copy_value
 from ..limits import MAX_PLAYERS
-from . import runtime
+from . import kept, runtime
 from .flow_code import write_flow, write_moves, write_scoring
 from .actions import Actions, bits, mask
 from .listing_code import param_types, write_listing
+from .ltypes import Unsupported
 from .module import Module
 from .state_code import write_state
 
@@ -44,12 +46,10 @@ class Program:
 
     def __init__(self, game: Game):
         module = Module(game)
-        lines = module.write(write_program)
         self.module = module
-        self.source = "\n".join(lines) + "\n"
-        tree = _with_guards(ast.parse(self.source, FILENAME))
+        self.source, code = _kept_or_written(module)
         self.namespace = _namespace(module)
-        exec(compile(tree, FILENAME, "exec"), self.namespace)       # noqa: S102  (our own code: no user text)
+        exec(code, self.namespace)       # noqa: S102  (our own code: no user text)
         self.actions = module.actions
         self.cards = module.shape.table
 
@@ -65,6 +65,24 @@ class Program:
         head = [f"# {self.module.game.name}: the lean engine's module. Its constants:"]
         head += [f"#   K{i} = {_shown(value)}" for i, value in enumerate(self.module.consts)]
         return "\n".join(head) + "\n\n" + ast.unparse(_with_guards(ast.parse(self.source))) + "\n"
+
+
+def _kept_or_written(module: Module) -> tuple[str, CodeType]:
+    """The module's source and compiled code: kept from an earlier run, else written (and kept)."""
+    key = kept.entry(module.game)
+    found = None if key is None else kept.load(key, module)
+    if found is not None:
+        return found
+    try:
+        source = "\n".join(module.write(write_program)) + "\n"
+    except Unsupported as unsupported:
+        if key is not None:
+            kept.store_unsupported(key, unsupported.reason)
+        raise
+    code = compile(_with_guards(ast.parse(source, FILENAME)), FILENAME, "exec")
+    if key is not None:
+        kept.store(key, module, source, code)
+    return source, code
 
 
 def _with_guards(tree: ast.Module) -> ast.Module:
