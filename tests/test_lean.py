@@ -797,3 +797,85 @@ def test_a_greedy_bot_at_a_free_play_table_decides_on_the_lean_engine_as_on_the_
             compared += 1
         loaded.apply(state, moves[choose.randrange(len(moves))], seat)
     assert compared >= 8 and len(lean_decisions) == compared
+
+
+def function_source(lean: LeanGame, name: str) -> str:
+    """The source of the module's function ``name`` (up to the blank line after it)."""
+    return "def " + lean.program.source.split(f"\ndef {name}(")[1].split("\n\n")[0]
+
+
+def test_a_move_that_ends_the_turn_passes_it_itself_and_lists_a_hand_as_it_is():
+    lean = LeanGame(load_game(FLOOR))
+    assert function_source(lean, "m_0").splitlines()[-3:] == [
+        "    s.up[p_card] = 1", "    s.turns += 1", "    s.current = (s.current + 1) % s.players"]
+    assert "    for _ in range(999):" in function_source(lean, "step")     # the turn passed was the first
+    assert "if ph == 0 and (not any(s.z_hand)):" in function_source(lean, "settle")
+    assert function_source(lean, "legal").splitlines()[-2] == "    return [*s.z_hand[me]]"
+
+
+CASCADE = """\
+name: Cascade
+players: {min: 2, max: 2}
+variables:
+  game: {n: 0}
+flow:
+  rounds: ROUNDS
+  max_rounds: 5000
+  phases:
+    - name: play
+      turns: {from: 0}
+      until: n > 0
+      moves: [poke]
+moves:
+  poke:
+    do:
+      - set: {n: 1}
+      - end_turn
+scoring:
+  score: n
+"""
+
+
+@pytest.mark.parametrize("rounds, settles", [(998, True), (999, False)])
+def test_a_turn_passed_in_the_move_counts_against_the_settling_limit(rounds, settles):
+    """The first poke ends every round at once, each a step of settling after the turn passed:
+    998 rounds settle within the 1000 steps, 999 do not, on both engines."""
+    loaded = load_game("cascade.yaml", text=CASCADE.replace("ROUNDS", str(rounds)))
+    lean = LeanGame(loaded)
+    assert "CASCADE" not in lean.program.source and "range(999)" in function_source(lean, "step")
+    ref, state = loaded.new_state(seed=0), lean.new_state(seed=0)
+    outcomes = []
+    for play in (lambda: loaded.apply(ref, loaded.legal_moves(ref)[0]),
+                 lambda: lean.step(state, lean.legal(state, state.current)[0])):
+        try:
+            play()
+            outcomes.append("settled")
+        except RulesError as error:
+            outcomes.append(str(error).splitlines()[0])
+    expected = "settled" if settles else ("error: the game did not settle after 1000 automatic steps "
+                                          "(a trigger whose effects do not make its condition false?)")
+    assert outcomes == [expected, expected]
+    if settles:
+        assert lean.to_state(state) == ref and ref.over and ref.round == rounds
+
+
+def test_moves_that_pass_the_turn_themselves_and_others_settle_alike():
+    lean = LeanGame(load_game(GAMES / "euchre.yaml"))
+    assert "CASCADE = (1000, 1000, 1000, 1000, 1000, 1000, 999)" in lean.program.source
+    assert "    for _ in range(CASCADE[move]):" in function_source(lean, "step")
+
+
+@pytest.mark.parametrize("until, written", [
+    ("all(p.hand.empty for p in players)", "(not any(s.z_hand))"),
+    ("any(p.hand.empty for p in players)", "(not all(s.z_hand))"),
+    ("not any(not p.hand.empty for p in players)", "(not any(s.z_hand))"),
+    ("not all(not p.hand.empty for p in players)", "(not all(s.z_hand))"),
+    ("all(p.hand.empty for p in players if p.index > 0)", "_all"),      # not every seat: a loop of its own
+])
+def test_whether_every_or_any_seat_s_pile_is_empty_is_asked_of_the_piles_at_once(until, written):
+    text = FLOOR.read_text(encoding="utf-8").replace("rounds: 30", "rounds: 3")
+    loaded = load_game("floor.yaml", text=text.replace("all(p.hand.empty for p in players)", until))
+    lean = LeanGame(loaded)
+    assert f"if ph == 0 and {written}" in function_source(lean, "settle")
+    every_hand = "all(p.hand.empty" in until or "any(not" in until
+    assert lockstep(loaded, lean, None, 0) == (3 * 36 if every_hand else 3 * 31)     # seat 0 plays its sixth card 31st

@@ -146,11 +146,31 @@ class CallWriter:
         """``any``/``all`` stop at the first item that decides them: over a comprehension, a
         function of its own looping over it (quicker than a generator)."""
         if isinstance(arg, n.Comprehension):
-            return self._deciding_loop(name, arg, env)
+            return self._over_seat_piles(name, arg, env) or self._deciding_loop(name, arg, env)
         code = self.w.write(arg, env)
         if strip(code.type) == ListT(BOOL):
             return Code(f"{name}({code.text})", BOOL)
         return Code(f"{self.m.builtin(name)}({code.text})", BOOL)
+
+    def _over_seat_piles(self, name: str, node: n.Comprehension, env: Env) -> Code | None:
+        """``any``/``all`` of whether each seat's pile of a zone is empty (or not), over every
+        seat in order, as Python's own ``any``/``all`` of the zone's piles (one a seat, in seat
+        order); None for any other comprehension."""
+        loop, test, empty = node.loops[0], node.element, True
+        if isinstance(test, n.Not):
+            test, empty = test.operand, False
+        if len(node.loops) != 1 or loop.conditions or "players" in env.names \
+                or not (isinstance(loop.iterable, n.Name) and loop.iterable.name == "players") \
+                or not (isinstance(test, n.Member) and test.name == "empty" and isinstance(test.obj, n.Member)) \
+                or not (isinstance(test.obj.obj, n.Name) and test.obj.obj.name == loop.var):
+            return None
+        zone = self.m.shape.zones.get(test.obj.name)
+        if zone is None or zone.per != "seat" or zone.piles is not None or test.obj.name in self.m.shape.seat_vars:
+            return None
+        piles = f"s.{zone.slot}"
+        if empty:       # all empty: none holds a card; any empty: not all hold one
+            return Code(f"(not {'any' if name == 'all' else 'all'}({piles}))", BOOL)
+        return Code(f"{name}({piles})", BOOL)
 
     def _deciding_loop(self, name: str, node: n.Comprehension, env: Env) -> Code:
         """``def _any_N(s, me, ...)``: the comprehension's loops, returning at the first item that

@@ -12,6 +12,7 @@ from typing import Any
 from ..limits import MAX_MOVES_PER_GAME, MAX_PLAYERS, MAX_ROUNDS, MAX_TRIGGER_CASCADE
 from .actions import decode_lines
 from .code import Code, Env
+from .effects import SIGNALS
 from .interrupts_code import write_advance
 from .listing_code import free_play, param_code, param_name, param_types
 from .ltypes import INT, SEAT, ListT, Opt
@@ -176,6 +177,7 @@ def _settle(m: Any) -> list[str]:
         lines += [f"        if ph == {i} and {test}:", "            end_phase(s, me, sig)", "            continue"]
     lines += ["        return", "    _fail()", ""]
     m.settle_body = lines[1:-1]         # written again at the end of ``step``: a call fewer a move
+    m.end_turn = [line[12:] for line in end_turn]
     for j, trigger in enumerate(data.get("triggers", [])):
         lines += _block(m, f"e_trigger_{j}", trigger.get("do"), current)
     return lines
@@ -184,6 +186,7 @@ def _settle(m: Any) -> list[str]:
 def write_moves(m: Any) -> list[str]:
     """Each move's effects as ``m_NAME(s, me, sig, *args)``, and ``step``."""
     lines = []
+    passing = _passing_moves(m)
     for i, (name, move) in enumerate(m.game.moves.items()):
         params = list(move.param_names)
         env = A_SEAT
@@ -193,8 +196,18 @@ def write_moves(m: Any) -> list[str]:
         names = [param_name(p, k) for k, p in enumerate(params)]
         codecs = m.actions.codecs.get(i, [])
         lines += [f"def m_{i}(s, me, sig, code):"] + decode_lines(codecs, names, param_types(m, name), "    ")
-        lines += counted(m.effects.block(spec.get("do"), env, "    ")) + [""]
+        body = counted(m.effects.block(spec.get("do"), env, "    "))
+        if i in passing and body[-1] == "    sig.append('end_turn')":
+            reads_phase = any(" ph " in line for line in m.end_turn)
+            body = body[:-1] + ["    ph = s.phase"] * reads_phase + m.end_turn
+        lines += body + [""]
     lines += [f"MOVES = ({''.join(f'm_{i}, ' for i in range(len(m.game.moves)))})", ""]
+    settle = m.settle_body
+    if passing:     # the turn passed in the move counts as the first turn of the settling loop
+        turns = [MAX_TRIGGER_CASCADE - (i in passing) for i in range(len(m.game.moves))]
+        settle = [f"    for _ in range({turns[0] if len(turns) == 1 else 'CASCADE[move]'}):"] + settle[1:]
+        if len(turns) > 1:
+            lines += [f"CASCADE = {tuple(turns)}", ""]
     lines += ["def step(s, a, me=None):",     # ``me``: the seat that moves, in free play
               f"    if s.moves >= {MAX_MOVES_PER_GAME}:", "        _fail()",
               "    if me is None:", "        me = s.current",
@@ -203,8 +216,31 @@ def write_moves(m: Any) -> list[str]:
               "    sig = []",
               "    m_0(s, me, sig, a)" if len(m.game.moves) == 1 else
               f"    code, move = divmod(a, {len(m.game.moves)})\n    MOVES[move](s, me, sig, code)",
-              "    s.moves += 1"] + m.settle_body + [""]
+              "    s.moves += 1"] + settle + [""]
     return lines
+
+
+def _passing_moves(m: Any) -> set[int]:
+    """The moves that pass the turn in the move itself: those whose effects end with
+    ``end_turn`` and signal nothing else, in a game without triggers or interrupts. Settling
+    would take that signal first, before anything else could happen, and do the same."""
+    if m.game.spec.data.get("triggers") or m.interrupts:
+        return set()
+    found = set()
+    for i, spec in enumerate(m.game.spec.data["moves"].values()):
+        effects = spec.get("do") or []
+        if effects and effects[-1] == "end_turn" and not _signals(effects[:-1]):
+            found.add(i)
+    return found
+
+
+def _signals(value: Any) -> bool:
+    """Whether a signal's word is anywhere in the effects (or a text that reads as one)."""
+    if isinstance(value, str):
+        return value in SIGNALS
+    if isinstance(value, dict):
+        return any(_signals(item) for item in value.values())
+    return isinstance(value, list) and any(_signals(item) for item in value)
 
 
 def write_scoring(m: Any) -> list[str]:

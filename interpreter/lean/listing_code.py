@@ -173,6 +173,8 @@ def _one_list(m: Any, index: int, param: tuple, kind: LType, stages: list, inden
     env = A_SEAT.bind(pname, code)
     tests = "".join(f" if {test}" for test in _tests(m, stages[1], env))
     action = _action(m, index, [code.text], [kind])
+    if action == code.text and not tests:       # each value its own action: the list copied whole
+        return lines + [f"{depth}out += [*{domain.text}]"]
     return lines + [f"{depth}out += [{action} for {code.text} in {domain.text}{tests}]"]
 
 
