@@ -7,7 +7,8 @@ import pytest
 from interpreter.api import load_game
 from interpreter.bots.agents import make_bot, parse_kind
 from interpreter.bots.determinize import sample_state
-from interpreter.bots.rollout import Rollout, value_after
+from interpreter.bots.ops import ReferenceOps
+from interpreter.bots.rollout import Rollout, looked_at, played, value_after
 from interpreter.bots.search import HORIZON, SearchBot, candidate_count
 from interpreter.engine import rng
 from interpreter.engine.tricks import known_voids
@@ -119,8 +120,18 @@ def test_a_rollout_plays_as_the_greedy_bot_the_move_its_hint_values_most():
         moves = loaded.legal_moves(state)
         assert len(moves) >= 6 and {m.name for m in moves} <= {"score", "cross"}
         worth = {m.text: value_after(loaded.game, state, m, state.current, lambda n: 0) for m in moves}
-        picked = Rollout(loaded.game, make_bot("random", loaded.game, 0, seed).draw)._pick(state, moves)
+        picked, after = Rollout(loaded.game, make_bot("random", loaded.game, 0, seed).draw)._pick(state, moves)
         assert worth[picked.text] == max(worth.values()), seed
+        # the position it looked at the move in, no chance drawn: the one the move leads to
+        assert after == played(ReferenceOps(loaded.game), state, picked) and after.rng == state.rng
+
+
+def test_a_rollout_plays_again_a_move_whose_look_drew_chance():
+    loaded = load("dice_poker")
+    state = loaded.new_state(2, 0)
+    throw = loaded.legal_moves(state)[0]
+    value, after = looked_at(ReferenceOps(loaded.game), state, throw, state.current, lambda n: 7)
+    assert after is None and value == value_after(loaded.game, state, throw, state.current, lambda n: 7)
 
 
 def test_the_games_bot_horizon_sets_how_far_the_search_looks_ahead(tmp_path):

@@ -40,7 +40,7 @@ class Rollout:
     def play_on(self, world: Any, hand: int, moves_left: int, through_phases: bool = False) -> Any:
         """``world`` played on, at most ``moves_left`` moves, stopping at the end of the game or of
         the hand (the round ``hand``), where free play would begin, or just before a new phase of
-        the hand (``within_phase``) unless ``through_phases``."""
+        the hand (``begins_a_phase``) unless ``through_phases``."""
         ops = self.ops
         for _ in range(moves_left):
             if world.over or world.current is None or world.round != hand:
@@ -48,33 +48,37 @@ class Rollout:
             moves = ops.legal(world)
             if not moves:
                 return world
-            move = self._pick(world, moves)
-            after = played(ops, world, move) if through_phases else within_phase(ops, world, move, hand)
+            move, after = self._pick(world, moves)
             if after is None:
+                after = played(ops, world, move)
+            if not through_phases and begins_a_phase(world, after, hand):
                 return world
             world = after
         return world
 
-    def _pick(self, world: Any, moves: list) -> Any:
+    def _pick(self, world: Any, moves: list) -> tuple[Any, Any]:
+        """The move the policy plays, and the position after it where looking at the move made
+        it already (else None)."""
         if len(moves) == 1:
-            return moves[0]
+            return moves[0], None
         if self.draw(SHARE_STEPS) >= self.greedy_share * SHARE_STEPS:
-            return moves[self.draw(len(moves))]
+            return moves[self.draw(len(moves))], None
         pool = list(moves)
         looked = [pool.pop(self.draw(len(pool))) for _ in range(min(self.candidates, len(pool)))]
-        seat = world.current
-        return max(looked, key=lambda move: value_after(self.ops, world, move, seat, self.draw))
+        seat, best, best_value, best_after = world.current, None, 0.0, None
+        for move in looked:     # the first of the best, as ``max`` takes it
+            value, after = looked_at(self.ops, world, move, seat, self.draw)
+            if best is None or value > best_value:
+                best, best_value, best_after = move, value, after
+        return best, best_after
 
 
-def within_phase(ops: ReferenceOps | LeanOps, world: Any, move: Any, hand: int) -> Any | None:
-    """A copy of ``world`` after ``move``, or None when the move begins another phase of the hand.
-    A game's hint may value the phases of a hand on different scales (an auction by the contract's
-    risk, the play by the cards, the contract forgotten): values are compared within one phase, or
-    at the end of the hand, where the hand's result stands."""
-    after = played(ops, world, move)
-    if after.round == hand and not after.over and after.phase != world.phase:
-        return None
-    return after
+def begins_a_phase(world: Any, after: Any, hand: int) -> bool:
+    """Whether the move from ``world`` to ``after`` begins another phase of the hand. A game's
+    hint may value the phases of a hand on different scales (an auction by the contract's risk,
+    the play by the cards, the contract forgotten): values are compared within one phase, or at
+    the end of the hand, where the hand's result stands."""
+    return after.round == hand and not after.over and after.phase != world.phase
 
 
 def played(ops: ReferenceOps | LeanOps, world: Any, move: Any) -> Any:
@@ -87,11 +91,21 @@ def played(ops: ReferenceOps | LeanOps, world: Any, move: Any) -> Any:
 def value_after(ops: ReferenceOps | LeanOps | Game, world: Any, move: Any, seat: int,
                 draw: Callable[[int], int]) -> float:
     """The hint of ``seat`` after ``move``, in a copy of ``world`` whose chance is drawn afresh."""
-    ops = as_ops(ops)
+    return looked_at(as_ops(ops), world, move, seat, draw)[0]
+
+
+def looked_at(ops: ReferenceOps | LeanOps, world: Any, move: Any, seat: int,
+              draw: Callable[[int], int]) -> tuple[float, Any]:
+    """``value_after``, and the copy it played the move in when the move drew no chance (then
+    the copy is ``played(ops, world, move)``, its generator given back), else None."""
     copy = ops.clone(world)
-    copy.rng = rng.seed_state(draw(1 << 30))
+    copy.rng = fresh = rng.seed_state(draw(1 << 30))
     ops.play(copy, move)
-    return ops.value(copy, seat)
+    value = ops.value(copy, seat)
+    if copy.rng != fresh:       # the move threw dice or shuffled: the policy's guess of chance
+        return value, None
+    copy.rng = world.rng
+    return value, copy
 
 
 def seat_rewards(ops: ReferenceOps | LeanOps, world: Any, seats: set[int]) -> dict[int, float]:
