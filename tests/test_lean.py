@@ -808,7 +808,9 @@ def test_a_move_that_ends_the_turn_passes_it_itself_and_lists_a_hand_as_it_is():
     lean = LeanGame(load_game(FLOOR))
     assert function_source(lean, "m_0").splitlines()[-3:] == [
         "    s.up[p_card] = 1", "    s.turns += 1", "    s.current = (s.current + 1) % s.players"]
-    assert "    for _ in range(999):" in function_source(lean, "step")     # the turn passed was the first
+    step = function_source(lean, "step")
+    assert "    for _ in range(999):" in step       # the turn passed was the first settling step
+    assert "    code = a\n    p_card = code\n" in step and "m_0(" not in step     # the one move made in step
     assert "if ph == 0 and (not any(s.z_hand)):" in function_source(lean, "settle")
     assert function_source(lean, "legal").splitlines()[-2] == "    return [*s.z_hand[me]]"
 

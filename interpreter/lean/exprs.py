@@ -147,8 +147,8 @@ class ExprWriter:
         return self._bounded(f"({a.text} {op} {b.text})", numbers, bits, at, bt)
 
     def _bounded(self, text: str, kind: LType, bits: int, at: LType, bt: LType) -> Code:
-        """An int known to be small is left as it is; anything else is checked: within 18 digits,
-        and a number (Python adds a bool and an int; the language does not)."""
+        """An int known to be small is left as it is; anything else is checked to be within 18
+        digits (a bool is no operand: the checker refuses one at load)."""
         if kind == INT and bits <= SAFE_BITS and at == bt == INT:
             return Code(text, INT, bits=bits)
         return Code(f"_number({text})", kind, bits=min(bits, UNBOUNDED))

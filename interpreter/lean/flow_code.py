@@ -195,12 +195,12 @@ def write_moves(m: Any) -> list[str]:
         spec = m.game.spec.data["moves"][name]
         names = [param_name(p, k) for k, p in enumerate(params)]
         codecs = m.actions.codecs.get(i, [])
-        lines += [f"def m_{i}(s, me, sig, code):"] + decode_lines(codecs, names, param_types(m, name), "    ")
-        body = counted(m.effects.block(spec.get("do"), env, "    "))
+        body = decode_lines(codecs, names, param_types(m, name), "    ")
+        body += counted(m.effects.block(spec.get("do"), env, "    "))
         if i in passing and body[-1] == "    sig.append('end_turn')":
             reads_phase = any(" ph " in line for line in m.end_turn)
             body = body[:-1] + ["    ph = s.phase"] * reads_phase + m.end_turn
-        lines += body + [""]
+        lines += [f"def m_{i}(s, me, sig, code):"] + body + [""]
     lines += [f"MOVES = ({''.join(f'm_{i}, ' for i in range(len(m.game.moves)))})", ""]
     settle = m.settle_body
     if passing:     # the turn passed in the move counts as the first turn of the settling loop
@@ -213,10 +213,12 @@ def write_moves(m: Any) -> list[str]:
               "    if me is None:", "        me = s.current",
               # what the reference replays from where the state came from (the seat too in free play)
               f"    s.hist = (s.hist, a * {SEATS} + me)" if free_play(m.game) else "    s.hist = (s.hist, a)",
-              "    sig = []",
-              "    m_0(s, me, sig, a)" if len(m.game.moves) == 1 else
-              f"    code, move = divmod(a, {len(m.game.moves)})\n    MOVES[move](s, me, sig, code)",
-              "    s.moves += 1"] + settle + [""]
+              "    sig = []"]
+    if len(m.game.moves) == 1:      # a game of one move makes it in ``step`` itself: a call fewer
+        lines += ["    code = a", *body]
+    else:
+        lines += [f"    code, move = divmod(a, {len(m.game.moves)})", "    MOVES[move](s, me, sig, code)"]
+    lines += ["    s.moves += 1"] + settle + [""]
     return lines
 
 
