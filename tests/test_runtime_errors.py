@@ -181,12 +181,6 @@ WITHOUT_GRID = {case: text.replace("  grid: {per: seat, grid: {rows: 2, cols: 2}
                 for case, text in CASES.items() if case != "a grid slot out of range"}
 
 
-@pytest.fixture(params=["lean", "compiled", "reference"])
-def engine(request):
-    """Each engine in turn: a test of what a game does runs over all three."""
-    return request.param
-
-
 @pytest.mark.parametrize("case", sorted(WITHOUT_GRID))
 def test_every_engine_reports_the_same_error(probe_file, engine, case):
     result = rules("simulate", probe_file(WITHOUT_GRID[case]), "-n", "1", "--json", "--engine", engine)
