@@ -2,6 +2,8 @@
 (interpreter/determinize.py): suits a seat did not follow, hidden cards it cannot read, budgets."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from interpreter.api import load_game
@@ -446,3 +448,34 @@ def test_a_phase_horizon_names_a_phase_of_the_game(tmp_path, settings, message, 
         load_game(path)
     lines = caught.value.render().splitlines()
     assert lines[0] == f"{path}:{message}" and lines[-1].strip() == f"hint: {hint}"
+
+
+def searched(name: str, players: int, engine: str) -> list:
+    """The search bot's choice, its rollouts and each move's mean at the first positions of a
+    seeded random game with a choice, searching over ``engine`` (the lean engine's state made
+    from the reference's, as a table hands it over)."""
+    from interpreter.bots.ops import lean_ops
+    from interpreter.lean import lean_game
+    loaded = load_game(GAMES / f"{name}.yaml", engine="reference" if engine == "reference" else "compiled")
+    lean = lean_game(loaded) if engine == "lean" else None
+    state, choose, found = loaded.new_state(players, 1), random.Random(1), []
+    while len(found) < 3 and not state.over:
+        moves = loaded.legal_moves(state, state.current)
+        if len(moves) > 1:
+            bot = SearchBot(loaded.game, state.current, 5, iterations=16)
+            if lean is not None:
+                world = lean.from_state(state)
+                picked = lean.action_text(bot._search(lean_ops(lean), world, lean.legal(world, state.current)))
+            else:
+                picked = bot._search(ReferenceOps(loaded.game), state.clone(), moves).text
+            found.append((picked, bot.done, sorted((text, arm.count, arm.total) for text, arm in bot.arms.items())))
+        loaded.apply(state, moves[choose.randrange(len(moves))])
+    return found
+
+
+@pytest.mark.parametrize("name, players", [("dice_poker", 2), ("euchre", 4), ("last_card", 3)])
+def test_the_search_bot_decides_the_same_on_every_engine(engine, name, players):
+    """The same choices, rollouts and values of every move, to the last bit, as on the reference."""
+    decisions = searched(name, players, engine)
+    assert len(decisions) == 3 and all(10 <= done <= 16 for _, done, _ in decisions)
+    assert decisions == searched(name, players, "reference")
