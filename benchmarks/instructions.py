@@ -4,8 +4,9 @@ with the load of a shared machine, where CPU times of one checkout vary by a fif
     python3.11 benchmarks/instructions.py CHECKOUT... [--game benchmarks/floor.yaml] [--players 6] [--games 3]
 
 For each checkout (in turn) it runs random playouts as ``benchmarks/ab.py`` does, twice under
-callgrind: with ``--games`` games and with none; the difference (the playouts alone, without
-the imports and the load) divided by the moves played is printed. The game file is this
+callgrind, each after one game of its own (seed 1000) that builds the lean module and whatever
+else is made on first use: with ``--games`` games and with none; the difference (the playouts
+alone, without the imports, the load and the first game) divided by the moves played is printed. The game file is this
 script's copy (a path is taken from this file's checkout), the cache folder is off
 (``RULES_NO_CACHE=1``) so that both runs load alike. Needs ``valgrind``; a run of the floor
 takes about a minute, a Nerts game (3 seats) several.
@@ -26,7 +27,9 @@ import sys
 sys.path.insert(0, ".")
 from interpreter.api import load_game
 from interpreter.tools.bench import interpreter_playouts
-print(interpreter_playouts(load_game(sys.argv[1]), int(sys.argv[2]))(int(sys.argv[3]), 0))
+play = interpreter_playouts(load_game(sys.argv[1]), int(sys.argv[2]))
+play(1, 1000)       # a game first, in both runs: the lean module built, the caches made
+print(play(int(sys.argv[3]), 0))
 """
 
 
