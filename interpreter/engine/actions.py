@@ -36,14 +36,14 @@ from ..expr import nodes as n
 from ..expr.parse import parse_expression
 from ..expr.runtime import Compiled
 from ..expr.types import ANY, BOOL, INT, STR, ListOf, ObjectType, element_type
-from .game_compiler import defined_functions
+from .game_parts import defined_functions
 from .loaded import compiled_game
 from .moves import Move
 from .values import Card, Seat, ZoneRef
 
 if TYPE_CHECKING:
     from .game import Game
-    from .game_compiler import Param
+    from .game_parts import Param
     from .loaded import LoadedGame
     from .state import State
 

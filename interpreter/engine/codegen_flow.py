@@ -27,7 +27,7 @@ from .effects import nothing
 if TYPE_CHECKING:
     import ast  # for the types: pyast's classes are ast's, or subclasses of them placed at line 1
 
-    from .game_compiler import PhaseDef
+    from .game_parts import PhaseDef
 else:   # Python's ast, its nodes placed at line 1
     from ..expr.codegen_ast import pyast as ast
 

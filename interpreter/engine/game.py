@@ -16,7 +16,8 @@ from ..load.spec import Spec
 from . import grids
 from .codegen_flow import generate_settle
 from .context import Ctx
-from .game_compiler import GameCompiler, MoveDef, Param, PhaseDef, deck_cards
+from .game_compiler import GameCompiler
+from .game_parts import MoveDef, Param, PhaseDef, deck_cards
 from .values import Card, Seat, ZoneRef
 
 if TYPE_CHECKING:

@@ -4,10 +4,9 @@ problem is collected and raised at once as an ``ErrorList``."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable
 
-from ..errors import ErrorList, EvalError, Position, RulesError, SpecError, did_you_mean
+from ..errors import ErrorList, EvalError, RulesError, SpecError, did_you_mean
 from ..expr import (
     BOOL,
     ListOf,
@@ -23,7 +22,6 @@ from ..expr.compile import item_type
 from ..expr.nodes import BoolOp, names_in
 from ..expr.ops import show
 from ..limits import DEFAULT_MAX_ROUNDS
-from ..load.decks import expand_entry, standard_ranks
 from ..load.spec import Spec, param_kind
 from . import game_checks as checks, templates
 from . import game_types as N
@@ -31,88 +29,15 @@ from . import tricks as T
 from .codegen_effects import generate_block
 from .codegen_legal import generate_listing
 from .effects import EffectCompiler
-from .values import Seat, standard_cards
+from .game_parts import MoveDef, Param, PhaseDef, define_head, deck_cards
+from .values import Seat
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from .context import Ctx
 
-DEFINE_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*$")
-
-
-def defined_functions(data: dict) -> dict[str, tuple[list[str], Any]]:
-    """The game file's definitions by name: their parameters and body as written."""
-    found = {}
-    for key, body in (data.get("define") or {}).items():
-        name, params = _define_head(key)
-        found[name] = (params, body)
-    return found
-
-
-def _define_head(key: str) -> tuple[str, list[str]]:
-    """A definition's name and parameters, from its key (``f(a, b)``; one the load checked)."""
-    name, params = cast(re.Match[str], DEFINE_KEY.match(key)).groups()
-    return name, [p.strip() for p in params.split(",")] if params and params.strip() else []
-
-
 TEMPLATE_PART = re.compile(r"\{([^{}]+)\}")
-
-
-
-@dataclass
-class Param:
-    name: str
-    kind: str                # "from" or "subset_of"
-    domain: Callable
-    # Seen only by the seat that plays the move; the others see its public form ("3 cards").
-    private: bool = False
-
-
-@dataclass
-class MoveDef:
-    name: str
-    index: int
-    params: list[Param]
-    run: Callable
-    # The clauses of `when` (a chain of `and`s) staged by the parameters they need: stage k runs
-    # once the first k parameters are chosen, so a move is dropped as early as possible.
-    stages: list[list[Callable]]
-    pos: Position | None = None     # the move's name in the file, for errors of its listing
-    # The listing of its legal choices as generated code (the engine ``compiled``), else None.
-    listing: Callable | None = None
-
-    def __post_init__(self) -> None:
-        self.param_names = tuple(p.name for p in self.params)     # the env of its effects, by name
-
-
-@dataclass
-class PhaseDef:
-    name: str
-    moves: list[str]
-    turns: dict | None
-    first: Callable | None
-    next: Callable | None
-    until: Callable | None
-    start: Callable
-    end: Callable
-    turn_start: Callable
-    turn_end: Callable
-    pos: Position | None = None     # the phase's name in the file, for a stalled game
-
-
-def deck_cards(deck: dict) -> list[dict]:
-    """The printed cards of one deck declaration, each with a label."""
-    printed = standard_cards(deck.get("jokers", 0))
-    cards = printed if deck.get("standard") else printed[52:]
-    if "ranks" in deck:
-        kept = standard_ranks(deck["ranks"])
-        cards = [card for card in cards if card["joker"] or card["rank"] in kept]
-    for entry in deck.get("cards", []):
-        for attrs in expand_entry(entry):
-            attrs.setdefault("label", str(attrs.get("name", "/".join(str(v) for v in attrs.values()))))
-            cards.extend(dict(attrs) for _ in range(int(entry.get("count", 1))))
-    return cards
 
 
 class GameCompiler:
@@ -292,7 +217,7 @@ class GameCompiler:
     def _definitions(self) -> dict[str, UserFunction]:
         defs = {}
         for key, body in self.spec.data.get("define", {}).items():
-            name, params = _define_head(key)
+            name, params = define_head(key)
             path = ("define", key)
             text = str(body).lower() if isinstance(body, bool) else str(body)
             defs[name] = UserFunction(name, params, text, (lambda p: lambda off, w: self.doc.locate(p, off, w))(path))

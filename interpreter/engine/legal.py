@@ -21,7 +21,7 @@ from .state import State
 from .where import in_game, seat_name
 
 if TYPE_CHECKING:
-    from .game_compiler import MoveDef
+    from .game_parts import MoveDef
 
 
 def acting_seats(game: Any, state: State) -> list[int]:

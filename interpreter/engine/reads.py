@@ -31,12 +31,12 @@ from typing import TYPE_CHECKING, Any, cast
 from ..expr import nodes as n
 from ..expr.builtins import BUILTINS
 from ..expr.parse import parse_expression
-from .game_compiler import DEFINE_KEY
+from .game_parts import DEFINE_KEY
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-    from .game_compiler import MoveDef
+    from .game_parts import MoveDef
 
 ME, ANY = "me", "any"
 TOP = ("top",)

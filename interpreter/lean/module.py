@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from ..engine.game import Game
-from ..engine.game_compiler import defined_functions
+from ..engine.game_parts import defined_functions
 from ..expr import BUILTINS, Builtin
 from ..expr import nodes as n
 from ..expr.parse import parse_expression

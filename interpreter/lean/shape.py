@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.context import active
 from ..engine.core import place_zones, started
-from ..engine.game_compiler import deck_cards
+from ..engine.game_parts import deck_cards
 from ..engine.game import Game
 from ..engine.rng import seed_state
 from ..engine.state import State
