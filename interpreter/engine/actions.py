@@ -33,10 +33,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import RulesError
 from ..expr import nodes as n
-from ..expr.parse import parse_expression
 from ..expr.runtime import Compiled
 from ..expr.types import ANY, BOOL, INT, STR, ListOf, ObjectType, element_type
-from .game_parts import defined_functions
+from .game_parts import parsed_definitions
 from .loaded import compiled_game
 from .moves import Move
 from .values import Card, Seat, ZoneRef
@@ -214,8 +213,7 @@ class Written:
 
     def __init__(self, game: Game):
         self.zones = set(game.zones)
-        self.functions = {name: (params, parse_expression(str(body).lower() if isinstance(body, bool) else str(body)))
-                          for name, (params, body) in defined_functions(game.spec.data).items()}
+        self.functions = parsed_definitions(game.spec.data)
         self.bound: dict[str, bool] = {}
         self.depth = 0
 

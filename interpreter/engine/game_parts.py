@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, cast
 
 from ..errors import Position
+from ..expr.parse import parse_expression
 from ..load.decks import expand_entry, standard_ranks
 from .values import standard_cards
 
@@ -21,6 +22,13 @@ def defined_functions(data: dict) -> dict[str, tuple[list[str], Any]]:
         name, params = define_head(key)
         found[name] = (params, body)
     return found
+
+
+def parsed_definitions(data: dict) -> dict[str, tuple[list[str], Any]]:
+    """``defined_functions`` with each body's syntax tree (a body written as a bool read as the
+    language writes it)."""
+    return {name: (params, parse_expression(str(body).lower() if isinstance(body, bool) else str(body)))
+            for name, (params, body) in defined_functions(data).items()}
 
 
 def define_head(key: str) -> tuple[str, list[str]]:

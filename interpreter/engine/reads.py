@@ -24,14 +24,12 @@ whatever is done with it afterwards: an over-approximation, always safe.
 """
 from __future__ import annotations
 
-import re
 import weakref
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..expr import nodes as n
 from ..expr.builtins import BUILTINS
-from ..expr.parse import parse_expression
-from .game_parts import DEFINE_KEY
+from .game_parts import parsed_definitions
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -101,12 +99,7 @@ class _Walker:
         self.seat_vars = set(variables.get("seat", {}))
         self.team_vars = set(variables.get("team", {}))
         self.seat_zones = {name: zone.per for name, zone in game.zones.items() if zone.per != "game"}
-        self.functions: dict[str, tuple[list[str], n.Node]] = {}
-        for key, body in data.get("define", {}).items():
-            name, params = cast(re.Match[str], DEFINE_KEY.match(key)).groups()      # a key the load checked
-            params = [p.strip() for p in params.split(",")] if params and params.strip() else []
-            text = str(body).lower() if isinstance(body, bool) else str(body)
-            self.functions[name] = (params, parse_expression(text))
+        self.functions: dict[str, tuple[list[str], n.Node]] = parsed_definitions(data)
         self.registry = BUILTINS
         self._calls: dict[tuple, tuple[frozenset, frozenset]] = {}
         self._active: set[str] = set()
