@@ -25,12 +25,11 @@ from .ltypes import Unsupported
 from .module import Module
 
 KIND = "lean"
-# What ``Module.write`` learns and keeps on the module for the engine's face and the namespace:
-# the variables' types and sizes, the players it is generated for, the constants, the globals
-# bound and how, the moves' parameters and actions, the trick and settling facts.
-LEARNT = ("var_types", "var_sizes", "loop_turns", "most_players", "beyond", "consts", "_const_ids",
-          "bound", "temps", "functions", "function_lines", "trick_info", "param_type_cache",
-          "param_origins", "param_sizes", "actions", "settle_body")
+# What ``Module.write`` learns that is read after it (by the engine's face, the namespace and
+# ``Program.text``): the variables' types, the players it is generated for, the constants, the
+# globals bound and how, the moves' parameters' types and actions, the trick's facts.
+LEARNT = ("var_types", "most_players", "beyond", "consts", "bound", "trick_info", "param_type_cache",
+          "actions")
 
 
 @dataclass
