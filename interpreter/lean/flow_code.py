@@ -187,6 +187,7 @@ def write_moves(m: Any) -> list[str]:
     """Each move's effects as ``m_NAME(s, me, sig, *args)``, and ``step``."""
     lines = []
     passing = _passing_moves(m)
+    passed = set()      # those whose effects the passing of the turn was written after
     for i, (name, move) in enumerate(m.game.moves.items()):
         params = list(move.param_names)
         env = A_SEAT
@@ -200,11 +201,12 @@ def write_moves(m: Any) -> list[str]:
         if i in passing and body[-1] == "    sig.append('end_turn')":
             reads_phase = any(" ph " in line for line in m.end_turn)
             body = body[:-1] + ["    ph = s.phase"] * reads_phase + m.end_turn
+            passed.add(i)
         lines += [f"def m_{i}(s, me, sig, code):"] + body + [""]
     lines += [f"MOVES = ({''.join(f'm_{i}, ' for i in range(len(m.game.moves)))})", ""]
     settle = m.settle_body
-    if passing:     # the turn passed in the move counts as the first turn of the settling loop
-        turns = [MAX_TRIGGER_CASCADE - (i in passing) for i in range(len(m.game.moves))]
+    if passed:      # the turn passed in the move counts as the first turn of the settling loop
+        turns = [MAX_TRIGGER_CASCADE - (i in passed) for i in range(len(m.game.moves))]
         settle = [f"    for _ in range({turns[0] if len(turns) == 1 else 'CASCADE[move]'}):"] + settle[1:]
         if len(turns) > 1:
             lines += [f"CASCADE = {tuple(turns)}", ""]
