@@ -340,7 +340,6 @@ class _Throwaway:
         return "_"
 
 
-
 def _any_zone(kind: LType) -> bool:
     """Whether values of ``kind`` are (or hold) piles of any zone, kept as places."""
     from .ltypes import ANY_ZONE, holds
