@@ -155,7 +155,8 @@ def test_openspiels_tabular_policy_reads_one_tensor_per_information_state():
 def test_openspiels_q_learner_keyed_by_the_tensor_meets_six_states_per_seat():
     game = kuhn(returns="results", min_utility=-2, max_utility=2, zero_sum=True)
     np.random.seed(0)
-    env = rl_environment.Environment(game, seed=0)          # the information-state tensor by default
+    # The deals seeded too: given a game object, the environment takes no seed of its own.
+    env = rl_environment.Environment(game, chance_event_sampler=rl_environment.ChanceEventSampler(seed=0))
     assert env.observation_spec()["info_state"] == (192,)
     agents = [tabular_qlearner.QLearner(seat, game.num_distinct_actions()) for seat in (0, 1)]
     for _ in range(300):
