@@ -133,5 +133,5 @@ class LeanStates(ReferenceStates):
 def states_for(game: Game, players: int, engine: str = "lean") -> ReferenceStates:
     """The states a session of ``game`` plays: the lean engine's where it runs the game for these
     players (and ``engine`` is ``lean``), else the reference's."""
-    lean = lean_game(game, players) if engine == "lean" else None
+    lean = lean_game(game) if engine == "lean" else None
     return ReferenceStates(game, players) if lean is None else LeanStates(game, players, lean)

@@ -110,7 +110,7 @@ class LeanOps:
 def decided(game: Game, state: State, moves: list, decide: Callable[[Any, Any, list], Any]) -> Move:
     """``decide(ops, world, choices)`` over the lean engine where it runs the game (the state
     converted; its actions are the moves, in their order), else over the reference; the move."""
-    lean = lean_game(game, state.players)
+    lean = lean_game(game)
     if lean is not None and state.presets is None and moves:
         try:
             world = lean.from_state(state)

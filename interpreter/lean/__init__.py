@@ -19,22 +19,17 @@ from .ltypes import Unsupported
 _made: "weakref.WeakKeyDictionary[Any, LeanGame | str]" = weakref.WeakKeyDictionary()
 
 
-def lean_game(game: Any, players: int | None = None) -> LeanGame | None:
+def lean_game(game: Any) -> LeanGame | None:
     """The lean engine of ``game`` (a ``Game`` or a ``LoadedGame``), or None when it is not
-    generated (for ``players`` seats, when given)."""
+    generated."""
     made = _lean(getattr(game, "game", game))
-    if not isinstance(made, LeanGame) or players is not None and players > made.most_players:
-        return None
-    return made
+    return made if isinstance(made, LeanGame) else None
 
 
 def lean_reason(game: Any) -> str | None:
-    """Why ``game`` runs on the compiled engine, or None when the lean engine runs it (for every
-    number of players: else why not for more)."""
+    """Why ``game`` runs on the compiled engine, or None when the lean engine runs it."""
     made = _lean(getattr(game, "game", game))
-    if isinstance(made, LeanGame):
-        return made.beyond
-    return made
+    return None if isinstance(made, LeanGame) else made
 
 
 def _lean(game: Any) -> LeanGame | str:

@@ -4,6 +4,7 @@ game defines (one Python function per kind of arguments), and the names and func
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, cast
 
 from ..expr import BUILTINS
@@ -22,8 +23,10 @@ from .ltypes import (
     LType,
     ListT,
     MapT,
+    NONE,
     Opt,
     Unsupported,
+    Zone,
     element,
     holds_objects,
     is_object,
@@ -62,14 +65,18 @@ class CallWriter:
         if all(_simple(c.text) for c in codes) and self.m.small_definition(name):
             params, body = self.m.definitions[name]       # written in place: no call
             inner = Env(dict(zip(params, codes)), me=env.me, me_sure=env.me_sure)
-            return self.w.write(self.m.parse(body), inner)
+            code = self.w.write(self.m.parse(body), inner)
+            return replace(code, text=f"(_spend(1) or {code.text})") if self.m.counting else code
         function, result = self.m.function(name, tuple(c.type for c in codes), env.me_sure)
         me = "me" if env.me is None else env.me
         if env.me is None:
             me = "None"
         parts = ["s", me] + [c.text for c in codes]
         call = f"{function}({', '.join(parts)})"
-        if self.m.memo is not None and env.me == "me" and all(_constant_or_me(c.text) for c in codes):
+        if self.m.counting and all(_hashable(c.type) for c in codes) and (not codes or self.m.remembered(name)):
+            call = f"_recall({', '.join([function, '1' if codes else '0'] + parts)})"
+        if self.m.memo is not None and not self.m.counting and env.me == "me" \
+                and all(_constant_or_me(c.text) for c in codes):
             # In a listing nothing changes: a call with the same arguments gives the same value,
             # worked out the first time it is asked for (as the reference's listing remembers it).
             key = self.m.memo.setdefault(call, len(self.m.memo))
@@ -78,6 +85,10 @@ class CallWriter:
 
     # -- built-ins -------------------------------------------------------------------------------
     def _builtin(self, name: str, node: n.Call, env: Env) -> Code:
+        code = self._builtin_code(name, node, env)
+        return self.w.charged(code) if self.m.counting else code
+
+    def _builtin_code(self, name: str, node: n.Call, env: Env) -> Code:
         if BUILTINS.get(name) is None:
             raise Unsupported(f"the function '{name}'")
         if name in ("any", "all") and len(node.args) == 1:
@@ -131,7 +142,8 @@ class CallWriter:
                 items = element(codes[0].type) if codes else DYN
                 codes.append(self.lambda_(arg, [items] * len(arg.params), env))
             else:
-                codes.append(self.w.write(arg, env))
+                code = self.w.write(arg, env)
+                codes.append(self.w.charged(code) if self.m.counting else code)
         return codes
 
     def lambda_(self, node: n.Lambda, params: list[LType], env: Env) -> Code:
@@ -139,15 +151,21 @@ class CallWriter:
         inner = env
         for param, py, kind in zip(node.params, names, params):
             inner = inner.bind(param, Code(py, kind))
-        body = self.w.write(node.body, inner)
-        return Code(f"_function(lambda {', '.join(names)}: {body.text}, {len(names)})", FUNC)
+        body = self.w.write(node.body, inner).text
+        if self.m.counting:
+            body = f"(_spend(1) or {body})"
+        return Code(f"_function(lambda {', '.join(names)}: {body}, {len(names)})", FUNC)
 
     def _any_all(self, name: str, arg: n.Node, env: Env) -> Code:
         """``any``/``all`` stop at the first item that decides them: over a comprehension, a
         function of its own looping over it (quicker than a generator)."""
         if isinstance(arg, n.Comprehension):
+            if self.m.counting:
+                return self._deciding_loop(name, arg, env)
             return self._over_seat_piles(name, arg, env) or self._deciding_loop(name, arg, env)
         code = self.w.write(arg, env)
+        if self.m.counting:
+            code = self.w.charged(code)
         if strip(code.type) == ListT(BOOL):
             return Code(f"{name}({code.text})", BOOL)
         return Code(f"{self.m.builtin(name)}({code.text})", BOOL)
@@ -186,7 +204,7 @@ class CallWriter:
                 items = self.w.write(loop.iterable, inner)
                 var = self.m.temp(loop.var)
                 inner = inner.bind(loop.var, Code(var, element(strip(items.type))))
-                lines.append(f"{depth}for {var} in {items.text}:")
+                lines.append(f"{depth}for {var} in {self.w.charged(items).text if self.m.counting else items.text}:")
                 depth += "    "
                 for condition in loop.conditions:
                     lines.append(f"{depth}if {self.w.condition(condition, inner)}:")
@@ -280,6 +298,11 @@ def _container(kind: LType) -> bool:
 
 def _constant_or_me(text: str) -> bool:
     return text == "me" or text.isdigit() or text.startswith("K") and text[1:].isdigit()
+
+
+def _hashable(kind: LType) -> bool:
+    """Whether every value of ``kind`` is a key of a dict: never a list or a map."""
+    return strip(kind) in (INT, NUM, STR, BOOL, CARD, SEAT, NONE) or isinstance(strip(kind), Zone)
 
 
 def _simple(text: str) -> bool:

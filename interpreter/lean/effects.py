@@ -40,6 +40,14 @@ class EffectWriter:
         return lines or [indent + "pass"]
 
     def effect(self, item: Any, env: Env, indent: str) -> list[str]:
+        """An effect's statements; one that cannot be written yet is put off (``Module.defer``)."""
+        try:
+            return self._effect(item, env, indent)
+        except Unsupported as reason:
+            self.m.defer(reason)
+            return [f"{indent}raise NotImplementedError"]
+
+    def _effect(self, item: Any, env: Env, indent: str) -> list[str]:
         if isinstance(item, str):
             if item not in SIGNALS:
                 raise Unsupported(f"the effect '{item}'")
@@ -329,10 +337,12 @@ class EffectWriter:
         outer = self.m.loop_turns
         listed = self.m.parse(rest.strip()[2:].strip())
         self.m.loop_turns = {p: turns * self.m.budgets[p].size(listed, {}) for p, turns in outer.items()}
+        self.m.loop_depth += 1
         try:
             body = self.block(item.get("do"), inner, indent + "    ")
         finally:
             self.m.loop_turns = outer
+            self.m.loop_depth -= 1
         return [f"{indent}{values} = list({items.text})",
                 f"{indent}_turns[0] -= len({values})",
                 f"{indent}if _turns[0] < 0: _fail()",

@@ -8,6 +8,7 @@ reference raises, at its place, byte for byte.
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -21,7 +22,7 @@ from .interrupts_code import from_ref as from_ref_interrupts, to_ref as to_ref_i
 from .listing_code import free_play
 from .ltypes import LType, ListT, MapT, Unsupported, holds, holds_objects
 from .program import Program
-from .runtime import from_ref, to_ref
+from .runtime import OverBudget, from_ref, to_ref
 from .shape import PILE_BITS, PILE_MASK
 
 
@@ -39,10 +40,6 @@ class LeanGame:
     def __init__(self, game: Any):
         self.game = getattr(game, "game", game)
         self.program = Program(self.game)
-        # The most players the module is generated for (every count but where a bound of work
-        # passes the budget with more), and why not for more.
-        self.most_players = self.program.module.most_players
-        self.beyond = self.program.module.beyond if self.most_players < self.game.max_players else None
         self.cards = self.program.cards
         self.decode = self.program.actions.decode
         self.move_names = list(self.game.moves)
@@ -69,13 +66,13 @@ class LeanGame:
     def new_state(self, players: int | None = None, seed: int = 0) -> Any:
         players = self.game.default_players if players is None else players
         core.check_players(self.game, players)
-        if players > self.most_players:
-            raise Unsupported(cast(str, self.beyond))      # set: fewer players than the most
         try:
             state = self.program.new_state(players, seed)
         except Exception:       # noqa: BLE001  (the reference says what failed)
-            core.new_state(self.game, players, seed)
-            raise Diverged("the lean engine failed to set up a game the reference sets up") from None
+            over = _over_budget()
+            ref = core.new_state(self.game, players, seed)
+            state = self._uncounted(over, lambda: self.from_state(ref), "to set up a game the reference sets up")
+            state.hist = None
         state.origin = (players, seed)
         return state
 
@@ -91,9 +88,18 @@ class LeanGame:
             return self._failed_legal(state, seat)
 
     def _failed_legal(self, state: Any, seat: int | None) -> list[int]:
-        reference = self.to_state(state)
-        core.legal_moves(self.game, reference, seat)
-        raise Diverged("the lean engine failed to list moves the reference lists") from None
+        over = _over_budget()
+        core.legal_moves(self.game, self.to_state(state), seat)
+        return self._uncounted(over, lambda: self.program.legal(state, seat), "to list moves the reference lists")
+
+    def _uncounted(self, over: bool, run: Callable[[], Any], what: str) -> Any:
+        """After the reference did without error what failed in the lean module: ``run`` again
+        without counting work where the lean count ran out (it counts more than the reference
+        does: ``runtime.Budget``); else the lean engine is at fault."""
+        if not over:
+            raise Diverged(f"the lean engine failed {what}") from None
+        with self.program.budget.unlimited():
+            return run()
 
     def acting_seats(self, state: Any) -> list[int]:
         """The seats that may move now: the seat whose turn it is, or every seat with a move in
@@ -111,8 +117,10 @@ class LeanGame:
         try:
             return [seat for seat in range(state.players) if any_legal(state, seat)]
         except Exception:       # noqa: BLE001
+            over = _over_budget()
             core.acting_seats(self.game, self.to_state(state))
-            raise Diverged("the lean engine failed to list moves the reference lists") from None
+            return self._uncounted(over, lambda: [seat for seat in range(state.players) if any_legal(state, seat)],
+                                   "to list moves the reference lists")
 
     def step(self, state: Any, action: int, seat: int | None = None) -> None:
         """Play ``action`` for ``seat`` (default: the seat to act; named in free play)."""
@@ -122,8 +130,20 @@ class LeanGame:
             self._failed_step(state, action, seat)
 
     def _failed_step(self, state: Any, action: int, seat: int | None) -> None:
-        self._replay(state)
-        raise Diverged("the lean engine failed at a move the reference plays") from None
+        over = _over_budget()
+        ref = self._replay(state)
+        if not over:
+            raise Diverged("the lean engine failed at a move the reference plays") from None
+        self._take_over(state, ref)
+
+    def _take_over(self, state: Any, ref: State) -> None:
+        """``state`` becomes the reference's ``ref`` (where the step failed on the lean count of
+        work alone, and the reference played it), keeping where it came from and its actions."""
+        origin, hist = state.origin, state.hist
+        played = self.from_state(ref)
+        for slot in type(state).__slots__:
+            setattr(state, slot, getattr(played, slot))
+        state.origin, state.hist = origin, hist
 
     def clone(self, state: Any) -> Any:
         return self._clone(state)
@@ -132,23 +152,28 @@ class LeanGame:
         try:
             return self.program.scores(state)
         except Exception:       # noqa: BLE001
+            over = _over_budget()
             core.scores(self.game, self.to_state(state))
-            raise Diverged("the lean engine failed to count scores the reference counts") from None
+            return self._uncounted(over, lambda: self.program.scores(state), "to count scores the reference counts")
 
     def results(self, state: Any) -> list:
         points = self.scores(state)
         try:
             return self.program.results(state, points)
         except Exception:       # noqa: BLE001
+            over = _over_budget()
             core.results(self.game, self.to_state(state))
-            raise Diverged("the lean engine failed to count results the reference counts") from None
+            return self._uncounted(over, lambda: self.program.results(state, points),
+                                   "to count results the reference counts")
 
     def hint(self, state: Any, seat: int) -> Any:
         try:
             return self.program.hint(state, seat)
         except Exception:       # noqa: BLE001
+            over = _over_budget()
             core.evaluate_hint(self.game, self.to_state(state), seat)
-            raise Diverged("the lean engine failed to weigh a position the reference weighs") from None
+            return self._uncounted(over, lambda: self.program.hint(state, seat),
+                                   "to weigh a position the reference weighs")
 
     # -- moves as people read them ---------------------------------------------------------------
     def move(self, state: Any, action: int) -> Move:
@@ -171,12 +196,15 @@ class LeanGame:
         """Each seat's place, as ``engine.core.ranking`` gives it."""
         points = self.scores(state) if points is None else points
         sign = 1 if self.game.score_order == "high" else -1
-        try:
-            keys = [(sign * points[seat], *(sign * b for b in self.program.tiebreaks(state, seat)))
+        def keys_of() -> list[tuple]:
+            return [(sign * points[seat], *(sign * b for b in self.program.tiebreaks(state, seat)))
                     for seat in range(state.players)]
+        try:
+            keys = keys_of()
         except Exception:       # noqa: BLE001
+            over = _over_budget()
             core.ranking(self.game, self.to_state(state), points)
-            raise Diverged("the lean engine failed to rank seats the reference ranks") from None
+            keys = self._uncounted(over, keys_of, "to rank seats the reference ranks")
         return [1 + sum(1 for other in keys if other > key) for key in keys]
 
     def action_text(self, action: int) -> str:
@@ -343,6 +371,11 @@ class LeanGame:
 
     def _move_in(self, action: int, seat: int) -> Move:
         return Move(seat, *self._named(action))
+
+
+def _over_budget() -> bool:
+    """Whether the exception being handled is the lean count of work running out."""
+    return isinstance(sys.exc_info()[1], OverBudget)
 
 
 def _plain_copy(value: Any) -> Any:

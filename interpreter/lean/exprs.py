@@ -17,6 +17,7 @@ from ..expr import nodes as n
 from .calls import CallWriter
 from .code import RANGE_BITS, SAFE_BITS, UNBOUNDED, Code, Env, const_code
 from .names import NameWriter
+from .work import Counted
 from .ltypes import (
     BOOL,
     DYN,
@@ -50,14 +51,33 @@ class ExprWriter:
             n.Range: self._range, n.Negation: self._negation, n.Not: self._not, n.Arith: self._arith,
             n.Compare: self._compare, n.BoolOp: self._bool_op, n.IfElse: self._if_else,
             n.Member: self.names.member, n.Index: self._index, n.Slice: self._slice, n.Call: self.calls.call,
-            n.Comprehension: self._comprehension,
+            n.Comprehension: self._comprehension, Counted: self._counted,
         }
 
     def write(self, node: n.Node, env: Env) -> Code:
         handler = self._nodes.get(type(node))
         if handler is None:
             raise Unsupported(f"an expression of the kind {type(node).__name__}")
-        return handler(node, env)
+        code = handler(node, env)
+        if self.m.counting and _makes_collection(node, code):
+            return self.charged(code)
+        return code
+
+    def charged(self, code: Code) -> Code:
+        """``code`` spending its items from the budget as it runs, where it may give a list, a
+        text or a map (in an expression whose work is counted)."""
+        kind = strip(code.type)
+        if kind in (STR, DYN) or isinstance(kind, (ListT, MapT)):
+            return replace(code, text=f"_charged({code.text})")
+        return code
+
+    def _counted(self, node: Counted, env: Env) -> Code:
+        counting, self.m.counting = self.m.counting, True
+        try:
+            code = self.write(node.tree, env)
+        finally:
+            self.m.counting = counting
+        return replace(code, text=f"(_fill() or {code.text})")
 
     def condition(self, node: n.Node, env: Env) -> str:
         """A condition: a bool, checked when its type does not say it is one."""
@@ -250,13 +270,21 @@ class ExprWriter:
             var = self.m.temp(loop.var)
             item_bits = min(items.bits, _item_bits(element(kind)))     # a list's bits are its items'
             env = env.bind(loop.var, Code(var, element(kind), bits=item_bits))
-            clauses.append(f"for {var} in {items.text}")
+            clauses.append(f"for {var} in {self.charged(items).text if self.m.counting else items.text}")
             clauses += [f"if {self.condition(c, env)}" for c in loop.conditions]
         element_code = self.write(node.element, env)
         # One loop whose items are kept as they are (a filter) keeps its list's items different.
         kept = len(node.loops) == 1 and isinstance(node.element, n.Name) and node.element.name == node.loops[0].var
         return Code(f"[{element_code.text} {' '.join(clauses)}]", ListT(element_code.type), size=size,
                     unique=kept and first_unique, origin=first_origin if kept else None)
+
+
+def _makes_collection(node: n.Node, code: Code) -> bool:
+    """Whether the reference spends the size of what ``node`` gives: a range, a slice, a list
+    written out, a sum that may join lists or texts."""
+    if isinstance(node, (n.Range, n.Slice, n.ListDisplay)):
+        return True
+    return isinstance(node, n.Arith) and any(op == "+" for op, _ in node.steps)
 
 
 def _item_bits(kind: LType) -> int:

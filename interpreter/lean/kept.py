@@ -26,10 +26,9 @@ from .module import Module
 
 KIND = "lean"
 # What ``Module.write`` learns that is read after it (by the engine's face, the namespace and
-# ``Program.text``): the variables' types, the players it is generated for, the constants, the
-# globals bound and how, the moves' parameters' types and actions, the trick's facts.
-LEARNT = ("var_types", "most_players", "beyond", "consts", "bound", "trick_info", "param_type_cache",
-          "actions")
+# ``Program.text``): the variables' types, the constants, the globals bound and how, the moves'
+# parameters' types and actions, the trick's facts.
+LEARNT = ("var_types", "consts", "bound", "trick_info", "param_type_cache", "actions")
 
 
 @dataclass

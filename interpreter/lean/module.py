@@ -27,11 +27,12 @@ from .exprs import ExprWriter
 from .interrupts_code import interrupt_lists
 from .ltypes import EMPTY, NONE, LType, Unsupported, join, join_all
 from .shape import Shape, ident, shape_of
-from .work import ANY_LIST, Work
+from .work import ANY_LIST, Work, counted
 
 if TYPE_CHECKING:
     from .actions import Actions
 
+WIDEN_AFTER = 3     # a variable's size grown this many times is taken as unknown
 PASSES = 8          # passes that may still teach variables' types; then the types are taken as known
 SMALL_BODY = 40     # nodes of a definition's body written in place at its calls
 
@@ -56,12 +57,10 @@ class Module:
                 self.var_types[(level, name)] = self._start_type(start)
         self._trees: dict[str, n.Node] = {}
         self._small: dict[str, bool] = {}
-        # The work of every expression bounded for each number of players; the game is generated
-        # for the numbers of players up to the first for which a bound passes the budget.
+        # The work of every expression bounded for each number of players; where a bound passes
+        # the budget, the expression counts its work as it runs.
         self.budgets = {p: Work(self, p) for p in range(game.min_players, game.max_players + 1)}
         self.budget = self.budgets[game.max_players]        # sizes stored in variables: the largest
-        self.most_players = game.max_players
-        self.beyond: str | None = None      # why the game is not generated for more players
         # Whether more players never mean fewer cards or piles: then a bound that fits the most
         # players fits every number.
         shape = self.shape
@@ -76,7 +75,10 @@ class Module:
             for key, start in ((("game", k), v) for k, v in self.shape.game_vars.items())}
         for level, names in (("seat", self.shape.seat_vars), ("team", self.shape.team_vars)):
             self.var_sizes.update({(level, k): len(v) if isinstance(v, (list, dict)) else 0 for k, v in names.items()})
+        self.growths: dict[tuple[str, str], int] = {}     # the times each variable's size grew
         self.loop_turns = dict.fromkeys(self.budgets, 1)    # players -> turns of the 'for' effects around
+        self.loop_depth = 0         # the 'for' effects around
+        self.counting = False       # while an expression that counts its work is written
 
         self._reset()
 
@@ -87,6 +89,7 @@ class Module:
         self.bound: dict[str, tuple[str, str]] = {}     # the globals but the constants: how each is made
         self.temps = 0
         self.changed = False
+        self.deferred: Unsupported | None = None     # the first effect not written in this pass
         self.functions: dict[tuple, tuple[str, LType]] = {}
         self.function_lines: list[str] = []
         self.trick_info: Any = None
@@ -102,11 +105,24 @@ class Module:
             self._reset()
             for work in self.budgets.values():
                 work.forget()
-            self.most_players, self.beyond = self.game.max_players, None     # learnt again with the types
-            lines = body(self)
+            try:
+                lines = body(self)
+            except Unsupported:
+                if self.changed:        # a variable's type grew before: the next pass may know it
+                    continue
+                raise
             if not self.changed:
+                if self.deferred is not None:
+                    raise self.deferred
                 return self.function_lines + lines
         raise Unsupported("the types of the variables do not settle")
+
+    def defer(self, reason: Unsupported) -> None:
+        """An effect this pass could not write: a variable it reads may not have the type yet
+        that an effect written later gives it. The game is not generated if, once the types
+        settle, it still cannot be written."""
+        if self.deferred is None:
+            self.deferred = reason
 
     # -- constants, tables, temporaries ----------------------------------------------------------------
     def const(self, value: Any) -> str:
@@ -152,25 +168,20 @@ class Module:
         return tree
 
     def top(self, value: Any, env: Env | None = None) -> n.Node:
-        """An expression the game evaluates (not a definition's body): its work bounded within
-        the reference's budget, each turn of the 'for' effects around it counted (``work``),
-        its locals (``env``) as large as known."""
+        """An expression the game evaluates (not a definition's body): as it is where its work is
+        bounded within the reference's budget, each turn of the 'for' effects around it counted
+        (``work``), its locals (``env``) as large as known; else to count its work as it runs
+        (``work.Counted``)."""
         tree = self.parse(value)
         locals_ = {} if env is None else {name: ANY_LIST if code.size is None else code.size
                                           for name, code in env.names.items()}
-        if self.growing and self._fits(tree, self.most_players, locals_):
-            return tree             # the largest table's bound covers the others
-        for players, budget in self.budgets.items():
-            if players > self.most_players:
-                break
-            if budget.of(tree, locals_) * self.loop_turns[players] > MAX_EVAL_STEPS:
-                self.most_players = players - 1
-                self.beyond = f"the work of '{_cut(str(value))}' is not bounded within the budget at load " \
-                    f"with {players} players (loops over lists whose length is not known)"
-        if self.most_players < self.game.min_players:
-            beyond = cast(str, self.beyond)     # set above: the most players was lowered
-            raise Unsupported(beyond.replace(f" with {self.game.min_players} players", ""))
-        return tree
+        if self.growing and self._fits(tree, self.game.max_players, locals_) \
+                or all(self._fits(tree, players, locals_) for players in self.budgets):
+            return tree
+        if self.loop_depth:     # the 'for' effect's turns share one budget: no evaluation begins one
+            raise Unsupported(f"the work of '{_cut(str(value))}' in a 'for' effect is not bounded within "
+                              "the budget at load (loops over lists whose length is not known)")
+        return counted(tree)
 
     def _fits(self, tree: n.Node, players: int, locals_: dict) -> bool:
         return self.budgets[players].of(tree, locals_) * self.loop_turns[players] <= MAX_EVAL_STEPS
@@ -202,8 +213,12 @@ class Module:
 
     def note_size(self, level: str, name: str, size: int) -> None:
         """A list of at most ``size`` items is stored in the variable."""
-        if size > self.var_sizes.get((level, name), 0):
-            self.var_sizes[(level, name)] = size
+        key = (level, name)
+        if size > self.var_sizes.get(key, 0):
+            self.growths[key] = self.growths.get(key, 0) + 1
+            # A list grown in pass after pass (one made from itself, longer each time) may
+            # hold any number of items.
+            self.var_sizes[key] = ANY_LIST if self.growths[key] >= WIDEN_AFTER else size
             self.changed = True
 
     def var_slot(self, level: str, name: str) -> str:
@@ -287,7 +302,7 @@ class Module:
     def function(self, name: str, arg_types: tuple, me_sure: bool) -> tuple[str, LType]:
         """The Python function of a defined function for these kinds of arguments, and its
         result's type; written the first time it is asked for."""
-        key = (name, arg_types, me_sure)
+        key = (name, arg_types, me_sure, self.counting)
         found = self.functions.get(key)
         if found is not None:
             return found
@@ -301,7 +316,8 @@ class Module:
         with self.apart():
             code = self.writer.write(self.parse(body), env)
         self.functions[key] = (py, code.type)
-        self.function_lines += [f"def {py}({', '.join(['s', 'me'] + names)}):", f"    return {code.text}", ""]
+        result = f"(_spend(1) or {code.text})" if self.counting else code.text
+        self.function_lines += [f"def {py}({', '.join(['s', 'me'] + names)}):", f"    return {result}", ""]
         return py, code.type
 
     @contextmanager
@@ -312,6 +328,13 @@ class Module:
             yield
         finally:
             self.memo = memo
+
+    def remembered(self, name: str) -> bool:
+        """Whether the reference keeps a call's result in its memo: a body with a loop, a range
+        or a call (``expr.functions.constant_work``; where it keeps more, the lean engine only
+        counts more)."""
+        tree = self.parse(self.definitions[name][1])
+        return any(isinstance(node, (n.Call, n.Comprehension, n.Lambda, n.Range)) for node in n.all_nodes(tree))
 
     def small_definition(self, name: str) -> bool:
         """A definition written in place at its calls: a small body without loops (a call costs
@@ -328,8 +351,12 @@ class Module:
     def tricks(self) -> Any:
         if self.trick_info is None:
             from .tricks_code import write_tricks
-            with self.apart():
-                self.trick_info = write_tricks(self)
+            counting, self.counting = self.counting, False      # written once, for every caller
+            try:
+                with self.apart():
+                    self.trick_info = write_tricks(self)
+            finally:
+                self.counting = counting
         return self.trick_info
 
 

@@ -48,7 +48,8 @@ class Program:
         module = Module(game)
         self.module = module
         self.source, code = _kept_or_written(module)
-        self.namespace = _namespace(module)
+        self.budget = runtime.Budget()      # of the evaluations whose work is counted as they run
+        self.namespace = _namespace(module, self.budget)
         exec(code, self.namespace)       # noqa: S102  (our own code: no user text)
         self.actions = module.actions
         self.cards = module.shape.table
@@ -99,7 +100,7 @@ def _with_guards(tree: ast.Module) -> ast.Module:
     return ast.fix_missing_locations(tree)
 
 
-def _namespace(m: Module) -> dict[str, Any]:
+def _namespace(m: Module, budget: runtime.Budget) -> dict[str, Any]:
     game = m.game
     helpers = {f"_{name}": getattr(runtime, name) for name in runtime.__all__}
     helpers.update({
@@ -125,6 +126,8 @@ def _namespace(m: Module) -> dict[str, Any]:
         helpers["_card_slot"] = lambda s, card: runtime.card_slot(s, card, grids)
         sizes = {z.index: z.grid[0] * z.grid[1] for z in m.shape.zones.values() if z.grid is not None}
         helpers["_put_in_place"] = lambda s, place, card, bottom: runtime.put_in_place(s, place, card, bottom, sizes)
+    helpers.update({"_fill": budget.fill, "_spend": budget.spend, "_charged": budget.charged,
+                    "_recall": budget.recall})
     cards = m.shape.table
     helpers["_ref"] = lambda value, kind: runtime.to_ref(value, kind, cards)
     return {"__builtins__": __builtins__, **helpers, **m.globals}

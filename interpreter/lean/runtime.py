@@ -6,6 +6,8 @@ then replays the game in the reference engine, which raises the exact error at i
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import combinations
 from typing import Any, cast
 
@@ -15,12 +17,16 @@ from ..engine.values import Card, Seat, ZoneRef, stored_copy
 from ..engine.values import seat as seat_value
 from ..expr.ops import divide, inclusive_range, text_of
 from ..expr.function_values import FunctionValue
-from ..limits import MAX_COLLECTION, MAX_INT, MAX_PLAYERS, MAX_ROUNDS, MAX_VALUE_DEPTH
+from ..limits import MAX_COLLECTION, MAX_EVAL_STEPS, MAX_INT, MAX_PLAYERS, MAX_ROUNDS, MAX_VALUE_DEPTH
 from .ltypes import CARD, SEAT, LType, ListT, MapT, Opt, Zone
 
 
 class Failed(Exception):
     """A check of the language failed in generated code (the reference says which, and where)."""
+
+
+class OverBudget(Failed):
+    """An evaluation counted more work than the reference allows (``Budget``)."""
 
 
 def fail(*_: Any) -> Any:
@@ -55,6 +61,63 @@ def sized(items: Any) -> Any:
     if len(items) > MAX_COLLECTION:
         raise Failed
     return items
+
+
+SIZED = (list, str, dict, tuple)
+UNLIMITED = 1 << 62
+
+
+class Budget:
+    """The work of an evaluation whose work is not bounded at load, counted as it runs: never
+    less than the reference counts (every loop's items, every call, every item a built-in is
+    handed or makes, every list or text made), so that the lean engine fails wherever the
+    reference runs out; where it fails and the reference does not, the reference plays that
+    step (``engine.LeanGame``). One a module: its evaluations do not overlap."""
+
+    __slots__ = ("left", "full", "memo")
+
+    def __init__(self) -> None:
+        self.left = self.full = MAX_EVAL_STEPS
+        self.memo: dict = {}
+
+    def fill(self) -> None:
+        """A new evaluation: the whole budget, and nothing remembered."""
+        self.left = self.full
+        self.memo.clear()
+
+    def spend(self, amount: int) -> None:
+        self.left -= amount
+        if self.left < 0:
+            raise OverBudget
+
+    def charged(self, value: Any) -> Any:
+        """``value``, its items spent when it is a list, a text or a map."""
+        if type(value) in SIZED:
+            self.left -= len(value)
+            if self.left < 0:
+                raise OverBudget
+        return value
+
+    def recall(self, function: Any, cost: int, s: Any, *args: Any) -> Any:
+        """``function(s, *args)``, worked out once an evaluation for the same arguments (none a
+        list or a map), where the reference's memo keeps it; a call found there spends ``cost``
+        steps, as the reference's does (one for a call with arguments, none without)."""
+        key = (function, args)
+        found = self.memo.get(key, self)
+        if found is self:
+            found = self.memo[key] = function(s, *args)
+        else:
+            self.spend(cost)
+        return found
+
+    @contextmanager
+    def unlimited(self) -> Iterator[None]:
+        """Work counted without end: once the reference has done the same within its budget."""
+        self.full = UNLIMITED
+        try:
+            yield
+        finally:
+            self.full = MAX_EVAL_STEPS
 
 
 def function(run: Any, params: int = 1) -> FunctionValue:

@@ -12,6 +12,7 @@ made or handed on.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, cast
 
 from ..expr import ANY, BUILTINS, ListOf, MapOf, OneOf
@@ -28,6 +29,17 @@ GRID_ITEMS: dict[str, Callable[[int, int], int]] = {"rows": lambda rows, cols: c
                                                      "lines": max}
 GIVES_AN_ITEM = {"first", "last", "max", "min"}       # of one list: one of its items
 KEEPS_LENGTH = {"sorted", "reversed", "unique", "without", "sorted_by", "counts", "keys", "values"}
+
+
+@dataclass(frozen=True, eq=False)
+class Counted(n.Node):
+    """An expression whose work is not bounded at load: written to count its work as it runs
+    (``runtime.Budget``), from a full budget."""
+    tree: n.Node
+
+
+def counted(tree: n.Node) -> Counted:
+    return Counted(tree.start, tree.end, tree.depth, tree)
 
 
 class Size(int):

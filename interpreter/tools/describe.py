@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from ..lean import lean_game, lean_reason
+from ..lean import lean_reason
 
 if TYPE_CHECKING:
     from ..engine.loaded import LoadedGame
@@ -53,29 +53,19 @@ def summary(spec: Spec) -> str:
 
 
 def engine_info(game: Any) -> dict:
-    """Which engine runs the game: ``lean`` up to ``most_players`` (then ``compiled``, for
-    ``reason``), or ``compiled`` with the reason the lean engine does not generate it."""
+    """Which engine runs the game: ``lean``, or ``compiled`` with the reason the lean engine does
+    not generate it."""
     game = getattr(game, "game", game)
-    lean, reason = lean_game(game), lean_reason(game)
-    if lean is None:
-        return {"engine": "compiled", "most_players": None, "reason": reason}
-    return {"engine": "lean", "most_players": game.max_players if reason is None else lean.most_players,
-            "reason": reason}
+    reason = lean_reason(game)
+    return {"engine": "lean" if reason is None else "compiled", "reason": reason}
 
 
 def engine_line(game: Any) -> str:
-    """Which engine runs the game: the lean engine, or why not (then the compiled engine), for
-    which numbers of players."""
-    game = getattr(game, "game", game)
+    """Which engine runs the game: the lean engine, or why not (then the compiled engine)."""
     info = engine_info(game)
     if info["engine"] == "compiled":
         return f"engine: compiled; the lean engine does not generate this game: {info['reason']}"
-    line = "engine: lean (a module generated for this game: rules show --generated prints it)"
-    if info["reason"] is None:
-        return line
-    most = info["most_players"]
-    players = f"{game.min_players} to {most}" if most > game.min_players else str(game.min_players)
-    return f"{line}, for {players} players; with more, compiled: {info['reason']}"
+    return "engine: lean (a module generated for this game: rules show --generated prints it)"
 
 
 def summary_json(loaded: LoadedGame) -> dict:

@@ -48,7 +48,7 @@ def play_or_raise(loaded: LoadedGame, settings: Settings, index: int,
     ``on_action`` is told each action as it is played."""
     seed = settings.seed + index
     bots = {seat: make_bot(kind, loaded.game, seat, seed) for seat, kind in enumerate(settings.bots)}
-    lean = lean_game(loaded, settings.players) if settings.lean and on_action is None else None
+    lean = lean_game(loaded) if settings.lean and on_action is None else None
     if lean is not None and all(bot.plays_lean for bot in bots.values()):
         return play_lean(loaded, lean, settings, index, bots)
     state = loaded.new_state(settings.players, seed)
