@@ -229,6 +229,18 @@ def test_work_not_bounded_at_load_is_counted_as_it_runs():
     assert lockstep(loaded, lean, None, 1) == 2
 
 
+def test_work_not_bounded_in_a_for_effect_sends_the_game_to_the_reference():
+    """A 'for' effect's turns share one budget: an evaluation in its body cannot count from a
+    full one, so that game is not generated."""
+    text = UNBOUNDED.replace("      - set: {n: 'len([a + b for a in xs for b in xs]) + 1'}\n",
+                             "      - for: k in [1, 2]\n        do:\n"
+                             "          - set: {n: 'len([a + b for a in xs for b in xs]) + k'}\n")
+    with pytest.raises(Unsupported) as caught:
+        LeanGame(load_game("pairs.yaml", text=text))
+    assert caught.value.reason == ("the work of 'len([a + b for a in xs for b in xs]) + k' in a 'for' effect is not "
+                                   "bounded within the budget at load (loops over lists whose length is not known)")
+
+
 # Each move adds a thousand items to ``xs``, then loops over them and ``ys`` (``WIDTH`` items),
 # making a list of five lists for each pair: the reference spends the pair's turn, the inner
 # lists' fifteen items and the pair again in ``len`` (17); the lean engine also spends the outer
