@@ -4,7 +4,10 @@ from the reference's states, and exact errors.
 A lean state remembers where it came from (a seed, or a reference state) and the actions played
 since. When anything fails inside the lean module (a step, a listing, a count of the scores), the
 game is played again in the reference engine to that point, which raises the error the
-reference raises, at its place, byte for byte.
+reference raises, at its place, byte for byte. Where only the lean count of an evaluation's work
+ran out (``runtime.Budget``: it counts more than the reference), the reference does what failed
+and the lean engine goes on: a step's state becomes the reference's, the rest is done again
+without counting.
 """
 from __future__ import annotations
 

@@ -2,12 +2,12 @@
 
 The reference counts each evaluation's work against ``limits.MAX_EVAL_STEPS`` (loop turns,
 function calls, items handed to built-ins, items of the lists made) and stops with an error at
-the limit. The lean engine counts nothing: it generates an expression only when this bound, worked
-out from the expression alone, keeps it within the limit, so the reference can never stop where
-the lean engine goes on. A list's length is what the game's shape allows where it is known (the
-seats, a zone's cards, the dice, a written list or range), else the most any list may hold
-(``limits.MAX_COLLECTION``); every node counts, and a list's items count again where they are
-made or handed on.
+the limit. Where this bound, worked out from the expression alone, keeps it within the limit,
+the lean engine counts nothing: the reference can never stop where it goes on. Any other
+expression is written to count its work as it runs (``Counted``, ``runtime.Budget``). A list's
+length is what the game's shape allows where it is known (the seats, a zone's cards, the dice, a
+written list or range), else the most any list may hold (``limits.MAX_COLLECTION``); every node
+counts, and a list's items count again where they are made or handed on.
 """
 from __future__ import annotations
 
