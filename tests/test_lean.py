@@ -484,6 +484,19 @@ def test_rules_show_names_the_engine_and_prints_the_generated_module():
     assert both.exit_code == 2 and "give --resolved or --generated, not both" in both.output
 
 
+def test_a_bot_playing_a_move_whose_lean_count_runs_out_has_the_reference_play_it():
+    """The bots step the lean module's bare ``step``: there too the reference plays the move."""
+    from interpreter.bots.ops import lean_ops
+    loaded = load_game("heaps.yaml", text=HEAPS.replace("WIDTH", "50"))
+    lean = LeanGame(loaded)
+    ops = lean_ops(lean)
+    world = lean.new_state(None, 1)
+    ops.play(world, ops.legal(world)[0])
+    reference = loaded.new_state(None, 1)
+    loaded.apply(reference, loaded.legal_moves(reference, 0)[0], 0)
+    assert lean.to_state(world) == reference and reference.vars["n"] == 50_000
+
+
 def _lowered_budget(monkeypatch, limit: int) -> None:
     """The work budget of an evaluation lowered to ``limit``, in both engines (and the lean module
     written afresh: the kept one was written for the usual budget)."""

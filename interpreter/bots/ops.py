@@ -14,6 +14,7 @@ from ..engine import apply_move, legal_moves
 from ..engine.state import State
 from ..errors import RulesError
 from ..lean import lean_game
+from ..lean.runtime import OverBudget
 from .bot import seat_value, seat_values
 from .determinize import sample_state
 
@@ -70,12 +71,17 @@ class LeanOps:
             program.legal, program.step, program.clone, program.hint, program.scores)
 
     def legal(self, world: Any) -> list[int]:
-        return self._legal(world)
+        try:
+            return self._legal(world)
+        except OverBudget:      # the lean count of work ran out: the engine's face lists them
+            return self.lean.legal(world)
 
     def play(self, world: Any, action: int, seat: int | None = None) -> None:
         """``action`` played for ``seat`` (in free play; else the seat to play)."""
         try:
             self._step(world, action, seat)
+        except OverBudget:      # the lean count of work ran out: the reference plays the move
+            self.lean.step_over_budget(world, action, seat)
         except Exception:       # noqa: BLE001  (the reference raises a RulesError here)
             raise RulesError("the move cannot be played in this guess") from None
 
@@ -87,9 +93,8 @@ class LeanOps:
         if self.hint:
             try:
                 return float(self._hint(world, seat))
-            except Exception:   # noqa: BLE001
-                self.lean.hint(world, seat)     # the reference's error
-                raise
+            except Exception:   # noqa: BLE001  (the reference's error, or the value counted afresh)
+                return float(self.lean.hint(world, seat))
         return self.values(world)[seat]
 
     def values(self, world: Any) -> list[float]:

@@ -132,6 +132,11 @@ class LeanGame:
         except Exception:       # noqa: BLE001
             self._failed_step(state, action, seat)
 
+    def step_over_budget(self, state: Any, action: int, seat: int | None) -> None:
+        """After the module's bare ``step`` ran out of its count of work (the bots call it): the
+        reference plays the move, raising its error where it runs out too."""
+        self._failed_step(state, action, seat)
+
     def _failed_step(self, state: Any, action: int, seat: int | None) -> None:
         over = _over_budget()
         ref = self._replay(state)
