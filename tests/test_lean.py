@@ -133,6 +133,30 @@ def test_a_game_that_fails_fails_with_the_references_error(case):
     assert _outcome(lambda: _play_lean(lean)) == expected
 
 
+# Arithmetic on numbers known to be small is left unchecked: a float's and an int's bits are
+# bounded from the constants, the card attributes and the operations; past 59 bits, checked.
+MAGNITUDES = {
+    "a product of a float past the limit": ('"1.5 * 100000000000 * 100000000000"', False),
+    "a float floor-divided past the limit": ('"100000000000000000.0 // 0.001"', False),
+    "a float divided by an int past the limit": ('"(1.5 * 100000000000) * 10000000 / 1"', False),
+    "a small float divided": ('"(2.5 * 3 - 1) / 4 + 7 / 2"', True),
+    "a sum of small floats": ('"sum([c.rank / 2 for c in stock.cards])"', True),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MAGNITUDES))
+def test_numbers_left_unchecked_are_within_the_limit_and_the_others_fail_as_the_references(case):
+    from tests.runtime_games import probe
+    value, fits = MAGNITUDES[case]
+    loaded = load_game("probe.yaml", text=probe(f"      - set: {{n: {value}}}"))
+    lean = LeanGame(loaded)
+    expected = _outcome(lambda: _play_reference(loaded))
+    assert (expected is None) == fits
+    assert _outcome(lambda: _play_lean(lean)) == expected
+    if fits:
+        assert "_number(" not in lean.program.text().split("def m_0")[1].split("\ndef ")[0]
+
+
 def _play_reference(loaded):
     state = loaded.new_state(None, 1)
     while not state.over:

@@ -119,7 +119,7 @@ class CallWriter:
         first = types[0] if types else None
         if name == "sum" and isinstance(first, ListT) and not isinstance(codes[0].type, Opt) and first.elem == NUM:
             # Added up in order, as the built-in does (Python's sum() of floats compensates since 3.12).
-            return Code(f"_number(_add_up({codes[0].text}))", NUM)
+            return self.w.bounded_sum(f"_add_up({codes[0].text})", NUM, codes[0])
         exact = isinstance(first, ListT) and not isinstance(codes[0].type, Opt) and first.elem in (INT, STR, CARD, SEAT)
         if not exact:
             return None
@@ -130,7 +130,7 @@ class CallWriter:
         if name == "index_of":
             return Code(f"{xs}.index({codes[1].text})", INT, bits=17)
         if name == "sum" and first.elem == INT:
-            return Code(f"_number(sum({xs}))", INT)
+            return self.w.bounded_sum(f"sum({xs})", INT, codes[0])
         if name in ("max", "min") and len(codes) == 1 and first.elem in (INT, STR):
             return Code(f"{name}({xs})", first.elem, bits=codes[0].bits)
         return None

@@ -2,6 +2,7 @@
 writers of the lean module."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,7 +22,7 @@ class Code:
     text: str
     type: LType
     live: bool = False
-    bits: int = UNBOUNDED
+    bits: int = UNBOUNDED       # of a number's magnitude (ints and floats); of a list's, its items'
     size: int | None = None     # a list's most items, when known at load (a zone's cards...)
     unique: bool = False        # a list whose items are all different (a zone's cards, the players...)
     origin: str | None = None   # a card's (or cards') pile when it was read: where a move looks first
@@ -41,6 +42,13 @@ class Env:
         return replace(self, names={**self.names, name: code})
 
 
+def magnitude_bits(value: int | float) -> int:
+    """The bits of a number's magnitude (a float's, its whole part's and one more)."""
+    if isinstance(value, int):
+        return abs(value).bit_length()
+    return int(abs(value)).bit_length() + 1 if math.isfinite(value) else UNBOUNDED
+
+
 def const_code(value: Any, module: Any) -> Code:
     """A constant: ints, bools and none written as themselves, any other value bound."""
     if value is None:
@@ -50,7 +58,7 @@ def const_code(value: Any, module: Any) -> Code:
     if isinstance(value, int):
         return Code(repr(value) if value >= 0 else f"({value!r})", INT, bits=abs(value).bit_length())
     if isinstance(value, float):
-        return Code(module.const(value), NUM)
+        return Code(module.const(value), NUM, bits=magnitude_bits(value))
     if isinstance(value, str):
         return Code(module.const(value), STR)
     if isinstance(value, list):

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from ..expr import nodes as n
 from .calls import CallWriter
+from ..limits import MAX_COLLECTION
 from .code import RANGE_BITS, SAFE_BITS, UNBOUNDED, Code, Env, const_code
 from .names import NameWriter
 from .work import Counted
@@ -159,19 +160,33 @@ class ExprWriter:
             raise Unsupported(f"arithmetic on {at} and {bt}")
         numbers = INT if at == bt == INT else NUM
         if op == "/":
-            return Code(f"_divide({a.text}, {b.text})", NUM)
+            return self._divided(a, b, at, bt)
         if op in ("//", "%"):
-            bits = a.bits if op == "//" else b.bits
+            # A float's floor division by less than one is larger than the float.
+            bits = (a.bits if numbers == INT else UNBOUNDED) if op == "//" else b.bits
             return self._bounded(f"({a.text} {op} {b.text})", numbers, bits, at, bt)
         bits = max(a.bits, b.bits) + 1 if op in "+-" else a.bits + b.bits
         return self._bounded(f"({a.text} {op} {b.text})", numbers, bits, at, bt)
 
+    def _divided(self, a: Code, b: Code, at: LType, bt: LType) -> Code:
+        """``/``: by a positive int written in the game, a number no larger than the one divided
+        (``runtime.divide_by``: the operands need no checks); else the language's ``divide``."""
+        if at in (INT, NUM) and bt == INT and b.text.isdigit() and int(b.text) > 0:
+            return self._bounded(f"_divide_by({a.text}, {b.text})", NUM, a.bits, at, bt)
+        return Code(f"_divide({a.text}, {b.text})", NUM)
+
     def _bounded(self, text: str, kind: LType, bits: int, at: LType, bt: LType) -> Code:
-        """An int known to be small is left as it is; anything else is checked to be within 18
-        digits (a bool is no operand: the checker refuses one at load)."""
-        if kind == INT and bits <= SAFE_BITS and at == bt == INT:
-            return Code(text, INT, bits=bits)
+        """A number known to be small (an int's or a float's operands small) is left as it is;
+        anything else is checked to be within 18 digits (a bool is no operand: the checker refuses
+        one at load)."""
+        if bits <= SAFE_BITS and at in (INT, NUM) and bt in (INT, NUM):
+            return Code(text, kind, bits=bits)
         return Code(f"_number({text})", kind, bits=min(bits, UNBOUNDED))
+
+    def bounded_sum(self, text: str, kind: LType, items: Code) -> Code:
+        """The sum of a list whose items and length are known to be small, unchecked."""
+        bits = items.bits + (items.size or MAX_COLLECTION).bit_length()
+        return self._bounded(text, kind, bits, kind, kind)
 
     def _compare(self, node: n.Compare, env: Env) -> Code:
         parts = [self.write(node.first, env)]
@@ -276,7 +291,7 @@ class ExprWriter:
         # One loop whose items are kept as they are (a filter) keeps its list's items different.
         kept = len(node.loops) == 1 and isinstance(node.element, n.Name) and node.element.name == node.loops[0].var
         return Code(f"[{element_code.text} {' '.join(clauses)}]", ListT(element_code.type), size=size,
-                    unique=kept and first_unique, origin=first_origin if kept else None)
+                    unique=kept and first_unique, origin=first_origin if kept else None, bits=element_code.bits)
 
 
 def _makes_collection(node: n.Node, code: Code) -> bool:

@@ -22,7 +22,7 @@ from ..expr import nodes as n
 from ..expr.parse import parse_expression
 from ..limits import MAX_EVAL_STEPS
 from .effects import EffectWriter
-from .code import UNBOUNDED, Code, Env, const_code
+from .code import UNBOUNDED, Code, Env, const_code, magnitude_bits
 from .exprs import ExprWriter
 from .interrupts_code import interrupt_lists
 from .ltypes import EMPTY, NONE, LType, Unsupported, join, join_all
@@ -243,7 +243,7 @@ class Module:
 
     def attr_type(self, name: str) -> tuple[LType, int]:
         """The type of the card attribute ``name`` (none where a card lacks it) and the most bits of
-        its int values, worked out once a module: the table does not change."""
+        its numbers' magnitudes, worked out once a module: the table does not change."""
         known = self._attr_types.get(name)
         if known is None:
             all_values = self.shape.attrs[name]
@@ -253,7 +253,7 @@ class Module:
                 raise Unsupported("a card attribute of several kinds")
             if len(values) < len(all_values):
                 kind = join(kind, NONE) or kind
-            bits = max((abs(v).bit_length() for v in values if type(v) is int), default=UNBOUNDED)
+            bits = max((magnitude_bits(v) for v in values if type(v) in (int, float)), default=UNBOUNDED)
             known = self._attr_types[name] = (kind, bits)
         return known
 

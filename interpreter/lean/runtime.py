@@ -48,6 +48,13 @@ def number(value: Any) -> Any:
     raise Failed
 
 
+def divide_by(a: Any, b: int) -> Any:
+    """``a / b`` of a number and a positive int, as the language divides: an int when exact."""
+    if type(a) is int and a % b == 0:
+        return a // b
+    return a / b
+
+
 def add_up(numbers: list) -> Any:
     """A list of numbers added in order (a float's sum as the language's ``sum`` makes it)."""
     total = 0
@@ -156,7 +163,7 @@ def seat_of(value: Any, players: int) -> int:
     return value % players
 
 
-__all__ = ["Failed", "fail", "truth", "number", "add_up", "sized", "function", "divide", "inclusive_range", "text_of",
+__all__ = ["Failed", "fail", "truth", "number", "divide_by", "add_up", "sized", "function", "divide", "inclusive_range", "text_of",
            "index", "top", "bottom", "seat", "seat_of", "to_ref", "from_ref", "below", "shuffled",
            "grid_cards", "grid_top", "grid_bottom", "grid_size", "grid_empty", "slots", "rows", "cols", "lines",
            "grid_put", "grid_put_at"]
