@@ -249,7 +249,7 @@ def test_work_not_bounded_at_load_is_counted_as_it_runs():
     lean = LeanGame(loaded)
     counted = [line.strip() for line in lean.program.text().splitlines() if "_fill()" in line]
     assert set(counted) == {"s.v_n = _fill() or len(_charged([_number(_a1 + _b2) for _a1 in _charged(s.v_xs) "
-                       "for _b2 in _charged(s.v_xs)])) + 1"}
+                            "for _b2 in _charged(s.v_xs)])) + 1"}
     assert lockstep(loaded, lean, None, 1) == 2
 
 
@@ -269,26 +269,10 @@ def test_work_not_bounded_in_a_for_effect_sends_the_game_to_the_reference():
 # making a list of five lists for each pair: the reference spends the pair's turn, the inner
 # lists' fifteen items and the pair again in ``len`` (17); the lean engine also spends the outer
 # list's five items (22).
-HEAPS = """
-name: Heaps
-players: {min: 2, max: 2}
-variables:
-  game: {xs: [], ys: [], n: 0}
-flow:
-  rounds: 1
-  phases:
-    - name: play
-      turns: {from: 0}
-      until: n >= 3
-      moves: [grow]
-moves:
-  grow:
-    do:
-      - add: {xs: '1..1000'}
-      - set: {ys: '1..WIDTH'}
-      - set: {n: 'len([[[1, 2, 3], [4, 5, 6], [7, 8, 9], [1, 2, 3], [4, 5, 6]] for a in xs for b in ys])'}
-      - end_turn
-"""
+HEAPS = UNBOUNDED.replace("name: Pairs", "name: Heaps").replace("{xs: [], n: 0}", "{xs: [], ys: [], n: 0}").replace(
+    "      - add: {xs: n}\n      - set: {n: 'len([a + b for a in xs for b in xs]) + 1'}\n",
+    "      - add: {xs: '1..1000'}\n      - set: {ys: '1..WIDTH'}\n"
+    "      - set: {n: 'len([[[1, 2, 3], [4, 5, 6], [7, 8, 9], [1, 2, 3], [4, 5, 6]] for a in xs for b in ys])'}\n")
 
 
 def test_an_evaluation_past_the_budget_fails_with_the_references_error():
