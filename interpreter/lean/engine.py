@@ -204,6 +204,7 @@ class LeanGame:
         """Each seat's place, as ``engine.core.ranking`` gives it."""
         points = self.scores(state) if points is None else points
         sign = 1 if self.game.score_order == "high" else -1
+
         def keys_of() -> list[tuple]:
             return [(sign * points[seat], *(sign * b for b in self.program.tiebreaks(state, seat)))
                     for seat in range(state.players)]
