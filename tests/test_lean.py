@@ -510,9 +510,9 @@ def _lowered_budget(monkeypatch, limit: int) -> None:
     written afresh: the kept one was written for the usual budget)."""
     import interpreter.limits
     from interpreter.engine import codegen_flow, effects, legal
-    from interpreter.lean import module, runtime, work
+    from interpreter.lean import budget, module, work
     monkeypatch.setenv("RULES_NO_CACHE", "1")
-    for holder in (interpreter.limits, codegen_flow, effects, legal, module, runtime, work):
+    for holder in (interpreter.limits, codegen_flow, effects, legal, budget, module, work):
         monkeypatch.setattr(holder, "MAX_EVAL_STEPS", limit)
 
 

@@ -14,7 +14,7 @@ from ..engine import apply_move, legal_moves
 from ..engine.state import State
 from ..errors import RulesError
 from ..lean import lean_game
-from ..lean.runtime import OverBudget
+from ..lean.budget import OverBudget
 from .bot import seat_value, seat_values
 from .determinize import sample_state
 

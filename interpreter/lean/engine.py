@@ -5,7 +5,7 @@ A lean state remembers where it came from (a seed, or a reference state) and the
 since. When anything fails inside the lean module (a step, a listing, a count of the scores), the
 game is played again in the reference engine to that point, which raises the error the
 reference raises, at its place, byte for byte. Where only the lean count of an evaluation's work
-ran out (``runtime.Budget``: it counts more than the reference), the reference does what failed
+ran out (``budget.Budget``: it counts more than the reference), the reference does what failed
 and the lean engine goes on: a step's state becomes the reference's, the rest is done again
 without counting.
 """
@@ -25,7 +25,8 @@ from .interrupts_code import from_ref as from_ref_interrupts, to_ref as to_ref_i
 from .listing_code import free_play
 from .ltypes import LType, ListT, MapT, Unsupported, holds, holds_objects
 from .program import Program
-from .runtime import OverBudget, from_ref, to_ref
+from .budget import OverBudget
+from .ref_values import from_ref, to_ref
 from .shape import PILE_BITS, PILE_MASK
 
 
@@ -98,7 +99,7 @@ class LeanGame:
     def _uncounted(self, over: bool, run: Callable[[], Any], what: str) -> Any:
         """After the reference did without error what failed in the lean module: ``run`` again
         without counting work where the lean count ran out (it counts more than the reference
-        does: ``runtime.Budget``); else the lean engine is at fault."""
+        does: ``budget.Budget``); else the lean engine is at fault."""
         if not over:
             raise Diverged(f"the lean engine failed {what}") from None
         with self.program.budget.unlimited():

@@ -17,6 +17,8 @@ from ..engine.rng import seed_state
 from ..engine.values import copy_value
 from ..limits import MAX_PLAYERS
 from . import kept, runtime
+from .budget import Budget
+from .ref_values import to_ref
 from .flow_code import write_flow, write_moves, write_scoring
 from .actions import Actions, bits, mask
 from .listing_code import param_types, write_listing
@@ -48,7 +50,7 @@ class Program:
         module = Module(game)
         self.module = module
         self.source, code = _kept_or_written(module)
-        self.budget = runtime.Budget()      # of the evaluations whose work is counted as they run
+        self.budget = Budget()      # of the evaluations whose work is counted as they run
         self.namespace = _namespace(module, self.budget)
         exec(code, self.namespace)       # noqa: S102  (our own code: no user text)
         self.actions = module.actions
@@ -100,7 +102,7 @@ def _with_guards(tree: ast.Module) -> ast.Module:
     return ast.fix_missing_locations(tree)
 
 
-def _namespace(m: Module, budget: runtime.Budget) -> dict[str, Any]:
+def _namespace(m: Module, budget: Budget) -> dict[str, Any]:
     game = m.game
     helpers = {f"_{name}": getattr(runtime, name) for name in runtime.__all__}
     helpers.update({
@@ -129,7 +131,7 @@ def _namespace(m: Module, budget: runtime.Budget) -> dict[str, Any]:
     helpers.update({"_fill": budget.fill, "_spend": budget.spend, "_charged": budget.charged,
                     "_recall": budget.recall})
     cards = m.shape.table
-    helpers["_ref"] = lambda value, kind: runtime.to_ref(value, kind, cards)
+    helpers["_ref"] = lambda value, kind: to_ref(value, kind, cards)
     return {"__builtins__": __builtins__, **helpers, **m.globals}
 
 

@@ -1,32 +1,25 @@
 """What generated lean code calls: the language's operations where Python's differ, and the
-conversions of lean values (cards, seats and zones as ints) to the reference's values.
+effects on the lean state (``ref_values`` converts lean values to the reference's, ``budget``
+counts the work not bounded at load).
 
 Any exception raised here or in generated code only says that the step failed: the lean engine
 then replays the game in the reference engine, which raises the exact error at its place.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from itertools import combinations
-from typing import Any, cast
+from typing import Any
 
 from ..engine.rng import below, shuffled
 from ..engine.templates import show as show_in_line
-from ..engine.values import Card, Seat, ZoneRef, stored_copy
-from ..engine.values import seat as seat_value
+from ..engine.values import stored_copy
 from ..expr.ops import divide, inclusive_range, text_of
 from ..expr.function_values import FunctionValue
-from ..limits import MAX_COLLECTION, MAX_EVAL_STEPS, MAX_INT, MAX_PLAYERS, MAX_ROUNDS, MAX_VALUE_DEPTH
-from .ltypes import CARD, SEAT, LType, ListT, MapT, Opt, Zone
+from ..limits import MAX_COLLECTION, MAX_INT, MAX_PLAYERS, MAX_ROUNDS, MAX_VALUE_DEPTH
 
 
 class Failed(Exception):
     """A check of the language failed in generated code (the reference says which, and where)."""
-
-
-class OverBudget(Failed):
-    """An evaluation counted more work than the reference allows (``Budget``)."""
 
 
 def fail(*_: Any) -> Any:
@@ -70,63 +63,6 @@ def sized(items: Any) -> Any:
     return items
 
 
-SIZED = (list, str, dict, tuple)
-UNLIMITED = 1 << 62
-
-
-class Budget:
-    """The work of an evaluation whose work is not bounded at load, counted as it runs: never
-    less than the reference counts (every loop's items, every call, every item a built-in is
-    handed or makes, every list or text made), so that the lean engine fails wherever the
-    reference runs out; where it fails and the reference does not, the reference plays that
-    step (``engine.LeanGame``). One a module: its evaluations do not overlap."""
-
-    __slots__ = ("left", "full", "memo")
-
-    def __init__(self) -> None:
-        self.left = self.full = MAX_EVAL_STEPS
-        self.memo: dict = {}
-
-    def fill(self) -> None:
-        """A new evaluation: the whole budget, and nothing remembered."""
-        self.left = self.full
-        self.memo.clear()
-
-    def spend(self, amount: int) -> None:
-        self.left -= amount
-        if self.left < 0:
-            raise OverBudget
-
-    def charged(self, value: Any) -> Any:
-        """``value``, its items spent when it is a list, a text or a map."""
-        if type(value) in SIZED:
-            self.left -= len(value)
-            if self.left < 0:
-                raise OverBudget
-        return value
-
-    def recall(self, function: Any, cost: int, s: Any, *args: Any) -> Any:
-        """``function(s, *args)``, worked out once an evaluation for the same arguments (none a
-        list or a map), where the reference's memo keeps it; a call found there spends ``cost``
-        steps, as the reference's does (one for a call with arguments, none without)."""
-        key = (function, args)
-        found = self.memo.get(key, self)
-        if found is self:
-            found = self.memo[key] = function(s, *args)
-        else:
-            self.spend(cost)
-        return found
-
-    @contextmanager
-    def unlimited(self) -> Iterator[None]:
-        """Work counted without end: once the reference has done the same within its budget."""
-        self.full = UNLIMITED
-        try:
-            yield
-        finally:
-            self.full = MAX_EVAL_STEPS
-
-
 def function(run: Any, params: int = 1) -> FunctionValue:
     """A lambda of generated code as the value the built-ins take."""
     if params == 1:
@@ -164,7 +100,7 @@ def seat_of(value: Any, players: int) -> int:
 
 
 __all__ = ["Failed", "fail", "truth", "number", "divide_by", "add_up", "sized", "function", "divide", "inclusive_range", "text_of",
-           "index", "top", "bottom", "seat", "seat_of", "to_ref", "from_ref", "below", "shuffled",
+           "index", "top", "bottom", "seat", "seat_of", "below", "shuffled",
            "grid_cards", "grid_top", "grid_bottom", "grid_size", "grid_empty", "slots", "rows", "cols", "lines",
            "grid_put", "grid_put_at"]
 
@@ -232,49 +168,6 @@ def grid_put_at(pile: list, at: Any, card: int, size: int) -> int | None:
     pile[:] = slots(pile, size)
     displaced, pile[at] = pile[at], card
     return displaced
-
-
-# -- lean values and the reference's ------------------------------------------------------------
-
-def to_ref(value: Any, kind: LType, cards: list[Card], zone_refs: Any = None) -> Any:
-    """The reference's value of a lean value of type ``kind``: a card's id becomes the card, a
-    seat's index the seat; ``zone_refs(name, pile)`` names a zone's pile."""
-    if value is None:
-        return None
-    if isinstance(kind, Opt):
-        kind = kind.of
-    if kind == CARD:
-        return cards[value]
-    if kind == SEAT:
-        return seat_value(value)
-    if isinstance(kind, Zone):
-        return zone_refs(kind.name, value)
-    if isinstance(kind, ListT):
-        return [to_ref(v, kind.elem, cards, zone_refs) for v in value]
-    if isinstance(kind, MapT):
-        return {to_ref(k, kind.key, cards, zone_refs): to_ref(v, kind.value, cards, zone_refs)
-                for k, v in value.items()}
-    return value
-
-
-def from_ref(value: Any, kind: LType, zone_pile: Any = None) -> Any:
-    """The lean value of a reference value (``to_ref`` backwards); ``zone_pile(ref, any_zone)`` is a zone's
-    pile number (its place where ``kind`` is a pile of any zone)."""
-    if isinstance(value, Card):
-        return value.id
-    if isinstance(value, Seat):
-        return value.index
-    if isinstance(value, ZoneRef):
-        return zone_pile(value, cast(Zone, kind.of if isinstance(kind, Opt) else kind).name is None)
-    inner = kind.of if isinstance(kind, Opt) else kind
-    if isinstance(value, list):
-        elem = inner.elem if isinstance(inner, ListT) else kind
-        return [from_ref(v, elem, zone_pile) for v in value]
-    if isinstance(value, dict):
-        key = inner.key if isinstance(inner, MapT) else kind
-        item = inner.value if isinstance(inner, MapT) else kind
-        return {from_ref(k, key, zone_pile): from_ref(v, item, zone_pile) for k, v in value.items()}
-    return value
 
 
 # -- effects on the lean state ------------------------------------------------------------------

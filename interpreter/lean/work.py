@@ -4,7 +4,7 @@ The reference counts each evaluation's work against ``limits.MAX_EVAL_STEPS`` (l
 function calls, items handed to built-ins, items of the lists made) and stops with an error at
 the limit. Where this bound, worked out from the expression alone, keeps it within the limit,
 the lean engine counts nothing: the reference can never stop where it goes on. Any other
-expression is written to count its work as it runs (``Counted``, ``runtime.Budget``). A list's
+expression is written to count its work as it runs (``Counted``, ``budget.Budget``). A list's
 length is what the game's shape allows where it is known (the seats, a zone's cards, the dice, a
 written list or range), else the most any list may hold (``limits.MAX_COLLECTION``); every node
 counts, and a list's items count again where they are made or handed on.
@@ -34,7 +34,7 @@ KEEPS_LENGTH = {"sorted", "reversed", "unique", "without", "sorted_by", "counts"
 @dataclass(frozen=True, eq=False)
 class Counted(n.Node):
     """An expression whose work is not bounded at load: written to count its work as it runs
-    (``runtime.Budget``), from a full budget."""
+    (``budget.Budget``), from a full budget."""
     tree: n.Node
 
 
