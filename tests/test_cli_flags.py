@@ -156,6 +156,9 @@ def test_show_describes_a_game_as_json():
         ("Kuhn poker", {"min": 2, "max": 2, "default": 2}, "lean", None)
     assert shown["phases"] == [{"name": "betting", "label": "Betting", "moves": ["pass", "bet"]}]
     assert list(shown["moves"]) == ["pass", "bet"] and shown["moves"]["bet"]["params"] == []
+    assert shown["counted"] == []
+    nerts = json.loads(run("show", "nerts", "--json", "-o", "jokers=true").output)
+    assert nerts["counted"] == ["not hand_over and all(stuck(p) for p in layouts)"]
     dice = json.loads(run("show", "dice_poker", "--format", "json", "-o", "strict_chance=true").output)
     assert dice["options"]["strict_chance"]["value"] is True and dice["options"]["strict_chance"]["default"] is False
     refused = run("show", "kuhn_poker", "--json", "--resolved")

@@ -473,6 +473,11 @@ def test_rules_show_names_the_engine_and_prints_the_generated_module():
     assert shown.exit_code == 0
     assert shown.output.splitlines()[-1] == ("engine: lean (a module generated for this game: rules show --generated "
                                              "prints it)")
+    dou_dizhu = runner.invoke(main, ["show", "dou_dizhu"])
+    assert dou_dizhu.output.splitlines()[-1] == (
+        "engine: lean (a module generated for this game: rules show --generated prints it); the work of 3 expressions "
+        "is counted as it runs, not bounded at load: '[chars(c) for c in playable_combos]', "
+        "'cards_of(join(combo, \"\"))', 'is_bomb(join(combo, \"\"))'")
     gnoming = runner.invoke(main, ["show", "gnoming_a_round"])
     assert gnoming.output.splitlines()[-1] == ("engine: lean (a module generated for this game: rules show --generated "
                                                "prints it)")

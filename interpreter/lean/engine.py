@@ -44,6 +44,7 @@ class LeanGame:
     def __init__(self, game: Any):
         self.game = getattr(game, "game", game)
         self.program = Program(self.game)
+        self.counted = self.program.module.counted_texts     # expressions counting their work as they run
         self.cards = self.program.cards
         self.decode = self.program.actions.decode
         self.move_names = list(self.game.moves)

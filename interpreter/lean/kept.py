@@ -27,8 +27,8 @@ from .module import Module
 KIND = "lean"
 # What ``Module.write`` learns that is read after it (by the engine's face, the namespace and
 # ``Program.text``): the variables' types, the constants, the globals bound and how, the moves'
-# parameters' types and actions, the trick's facts.
-LEARNT = ("var_types", "consts", "bound", "trick_info", "param_type_cache", "actions")
+# parameters' types and actions, the trick's facts, the expressions that count their work.
+LEARNT = ("var_types", "consts", "bound", "trick_info", "param_type_cache", "actions", "counted_texts")
 
 
 @dataclass

@@ -90,6 +90,7 @@ class Module:
         self.temps = 0
         self.changed = False
         self.deferred: Unsupported | None = None     # the first effect not written in this pass
+        self.counted_texts: list[str] = []      # the expressions that count their work as they run
         self.functions: dict[tuple, tuple[str, LType]] = {}
         self.function_lines: list[str] = []
         self.trick_info: Any = None
@@ -181,6 +182,9 @@ class Module:
         if self.loop_depth:     # the 'for' effect's turns share one budget: no evaluation begins one
             raise Unsupported(f"the work of '{_cut(str(value))}' in a 'for' effect is not bounded within "
                               "the budget at load (loops over lists whose length is not known)")
+        text = _cut(str(value))
+        if text not in self.counted_texts:
+            self.counted_texts.append(text)
         return counted(tree)
 
     def _fits(self, tree: n.Node, players: int, locals_: dict) -> bool:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from ..lean import lean_reason
+from ..lean import lean_game, lean_reason
 
 if TYPE_CHECKING:
     from ..engine.loaded import LoadedGame
@@ -53,11 +53,13 @@ def summary(spec: Spec) -> str:
 
 
 def engine_info(game: Any) -> dict:
-    """Which engine runs the game: ``lean``, or ``compiled`` with the reason the lean engine does
-    not generate it."""
+    """Which engine runs the game: ``lean`` (with the expressions whose work is counted as they
+    run), or ``compiled`` with the reason the lean engine does not generate it."""
     game = getattr(game, "game", game)
-    reason = lean_reason(game)
-    return {"engine": "lean" if reason is None else "compiled", "reason": reason}
+    lean = lean_game(game)
+    if lean is None:
+        return {"engine": "compiled", "reason": lean_reason(game), "counted": []}
+    return {"engine": "lean", "reason": None, "counted": list(lean.counted)}
 
 
 def engine_line(game: Any) -> str:
@@ -65,7 +67,16 @@ def engine_line(game: Any) -> str:
     info = engine_info(game)
     if info["engine"] == "compiled":
         return f"engine: compiled; the lean engine does not generate this game: {info['reason']}"
-    return "engine: lean (a module generated for this game: rules show --generated prints it)"
+    line = "engine: lean (a module generated for this game: rules show --generated prints it)"
+    counted = info["counted"]
+    if not counted:
+        return line
+    texts = ", ".join(f"'{text}'" for text in counted)
+    return f"{line}; the work of {_expressions(len(counted))} is counted as it runs, not bounded at load: {texts}"
+
+
+def _expressions(count: int) -> str:
+    return "1 expression" if count == 1 else f"{count} expressions"
 
 
 def summary_json(loaded: LoadedGame) -> dict:
