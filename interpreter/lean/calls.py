@@ -86,7 +86,7 @@ class CallWriter:
     # -- built-ins -------------------------------------------------------------------------------
     def _builtin(self, name: str, node: n.Call, env: Env) -> Code:
         code = self._builtin_code(name, node, env)
-        return self.w.charged(code) if self.m.counting else code
+        return self.w.charged(code)
 
     def _builtin_code(self, name: str, node: n.Call, env: Env) -> Code:
         if BUILTINS.get(name) is None:
@@ -143,7 +143,7 @@ class CallWriter:
                 codes.append(self.lambda_(arg, [items] * len(arg.params), env))
             else:
                 code = self.w.write(arg, env)
-                codes.append(self.w.charged(code) if self.m.counting else code)
+                codes.append(self.w.charged(code))
         return codes
 
     def lambda_(self, node: n.Lambda, params: list[LType], env: Env) -> Code:
@@ -163,9 +163,7 @@ class CallWriter:
             if self.m.counting:
                 return self._deciding_loop(name, arg, env)
             return self._over_seat_piles(name, arg, env) or self._deciding_loop(name, arg, env)
-        code = self.w.write(arg, env)
-        if self.m.counting:
-            code = self.w.charged(code)
+        code = self.w.charged(self.w.write(arg, env))
         if strip(code.type) == ListT(BOOL):
             return Code(f"{name}({code.text})", BOOL)
         return Code(f"{self.m.builtin(name)}({code.text})", BOOL)
@@ -204,7 +202,7 @@ class CallWriter:
                 items = self.w.write(loop.iterable, inner)
                 var = self.m.temp(loop.var)
                 inner = inner.bind(loop.var, Code(var, element(strip(items.type))))
-                lines.append(f"{depth}for {var} in {self.w.charged(items).text if self.m.counting else items.text}:")
+                lines.append(f"{depth}for {var} in {self.w.charged(items).text}:")
                 depth += "    "
                 for condition in loop.conditions:
                     lines.append(f"{depth}if {self.w.condition(condition, inner)}:")

@@ -60,15 +60,13 @@ class ExprWriter:
         if handler is None:
             raise Unsupported(f"an expression of the kind {type(node).__name__}")
         code = handler(node, env)
-        if self.m.counting and _makes_collection(node, code):
-            return self.charged(code)
-        return code
+        return self.charged(code) if _makes_collection(node) else code
 
     def charged(self, code: Code) -> Code:
         """``code`` spending its items from the budget as it runs, where it may give a list, a
-        text or a map (in an expression whose work is counted)."""
+        text or a map, in an expression whose work is counted (else as it is)."""
         kind = strip(code.type)
-        if kind in (STR, DYN) or isinstance(kind, (ListT, MapT)):
+        if self.m.counting and (kind in (STR, DYN) or isinstance(kind, (ListT, MapT))):
             return replace(code, text=f"_charged({code.text})")
         return code
 
@@ -285,7 +283,7 @@ class ExprWriter:
             var = self.m.temp(loop.var)
             item_bits = min(items.bits, _item_bits(element(kind)))     # a list's bits are its items'
             env = env.bind(loop.var, Code(var, element(kind), bits=item_bits))
-            clauses.append(f"for {var} in {self.charged(items).text if self.m.counting else items.text}")
+            clauses.append(f"for {var} in {self.charged(items).text}")
             clauses += [f"if {self.condition(c, env)}" for c in loop.conditions]
         element_code = self.write(node.element, env)
         # One loop whose items are kept as they are (a filter) keeps its list's items different.
@@ -294,7 +292,7 @@ class ExprWriter:
                     unique=kept and first_unique, origin=first_origin if kept else None, bits=element_code.bits)
 
 
-def _makes_collection(node: n.Node, code: Code) -> bool:
+def _makes_collection(node: n.Node) -> bool:
     """Whether the reference spends the size of what ``node`` gives: a range, a slice, a list
     written out, a sum that may join lists or texts."""
     if isinstance(node, (n.Range, n.Slice, n.ListDisplay)):
