@@ -1,13 +1,13 @@
 """Two checkouts of the project measured against each other, in one run, on a noisy machine.
 
     python3.11 benchmarks/ab.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 6] [--games dice_poker,schmier,floor,nerts]
-    python3.11 benchmarks/ab.py .@compiled .@lean           # two engines of one checkout
-    python3.11 benchmarks/ab.py .@compiled+nocache .@compiled --games nerts   # free play's listing cache
+    python3.11 benchmarks/ab.py .@reference .@lean          # the two engines of one checkout
+    python3.11 benchmarks/ab.py .@reference+nocache .@reference --games nerts   # free play's listing cache
 
 A checkout written ``PATH@ENGINE`` plays its games with that engine: ``lean`` (the default where
-the checkout has it), ``compiled`` or ``reference`` (``load_game(..., engine=ENGINE)``, the lean
-engine off); ``PATH@ENGINE+nocache`` also turns the listing cache of free play off
-(``listing_cache.MODE``).
+the checkout has it) or ``reference`` (the lean engine off), or in a checkout that has it another
+engine of ``load_game(..., engine=ENGINE)``; ``PATH@ENGINE+nocache`` also turns the listing cache
+of free play off (``listing_cache.MODE``).
 
 Each round plays, in each checkout in turn and in a fresh process, random playouts of every game
 that has a hand-written baseline, alternating with the baseline itself, and of
@@ -32,7 +32,7 @@ DEFAULT_GAMES = "dice_poker,schmier,floor"
 FLOOR = Path(__file__).resolve().parent / "floor.yaml"
 
 ONE_ROUND = """
-import json, sys, time
+import inspect, json, sys, time
 from pathlib import Path
 sys.path.insert(0, ".")
 from interpreter.api import load_game
@@ -41,6 +41,8 @@ spec, baseline = sys.argv[1], Path(sys.argv[2])
 players, games, runs = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 engine_name, _, extra = sys.argv[6].partition("+")
 engine = {"engine": engine_name} if engine_name not in ("", "lean") else {}
+if engine_name == "reference" and "engine" not in inspect.signature(load_game).parameters:
+    engine = {}     # the reference is the only engine load_game runs
 if extra == "nocache":
     from interpreter.engine import listing_cache
     if hasattr(listing_cache.MODE, "set"):      # a context variable; a plain text in older checkouts

@@ -6,7 +6,7 @@ Both play the very same games. First, ``--games`` random games of ``games/euchre
 played (game ``i`` from seed ``i``, a random legal move at each decision) and each is replayed once
 in OpenSpiel with the same deal, checking the legal moves at every decision and the returns at the
 end (as ``tests/test_euchre.py`` does). Then each round times, in turn, OpenSpiel's euchre, our
-lean, compiled and reference engines (A B C D A B C D ...), each playing every game the way a
+lean and reference engines (A B C A B C ...), each playing every game the way a
 random player's Python loop drives a game: at each chance node OpenSpiel's chance outcomes are
 listed and one is drawn at random, at each decision the legal moves are listed and one is drawn at
 random; then the recorded one is applied, so that the three play the very same games and pay for
@@ -145,24 +145,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    engines = {name: load_game(GAME, OPENSPIELS_DEAL, engine=name) for name in ("compiled", "reference")}
-    played = record(engines["compiled"], args.games)
-    check_in_openspiel(engines["compiled"], played)
-    if record(engines["reference"], args.games) != played:
-        sys.exit("the two engines played different games")
+    loaded = load_game(GAME, OPENSPIELS_DEAL)
+    played = record(loaded, args.games)
+    check_in_openspiel(loaded, played)
     decisions = sum(len(picks) for _, _, picks, _, _ in played)
-    lean = lean_game(engines["compiled"])
-    timed = {"openspiel": [], "lean": [], "compiled": [], "reference": []}
+    lean = lean_game(loaded)
+    timed: dict[str, list[float]] = {"openspiel": [], "lean": [], "reference": []}
     for _ in range(args.rounds):
         timed["openspiel"].append(time_openspiel(played))
         timed["lean"].append(time_lean(lean, played))
-        for name, loaded in engines.items():
-            timed[name].append(time_ours(loaded, played))
+        timed["reference"].append(time_ours(loaded, played))
     print(f"euchre: {args.games} games, {decisions} decisions ({decisions / args.games:.1f} a game), "
           f"{args.rounds} rounds alternating, median of the rounds, process CPU time")
     base = statistics.median(timed["openspiel"]) / decisions * 1e6
     labels = {"openspiel": "OpenSpiel euchre (C++) from Python", "lean": "games/euchre.yaml, lean",
-              "compiled": "games/euchre.yaml, compiled",
               "reference": "games/euchre.yaml, reference"}
     least = min(timed["openspiel"]) / decisions * 1e6
     for name, runs in timed.items():

@@ -1,11 +1,13 @@
 """The load time of every bundled game, in two checkouts measured in turn, on a noisy machine.
 
-    python3.11 benchmarks/load_times.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 3] [--engine compiled]
+    python3.11 benchmarks/load_times.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 3] [--engine lean]
 
 Each round loads each game (``load_game``) once in each checkout in turn, each time in a fresh
 process, so that nothing is remembered but what the cache folder keeps (warm after the first
-round). Time is the process's CPU time around ``load_game``, imports left out. The figure kept
-is the smallest over the rounds: on a shared machine a run is only ever slowed down by others.
+round). Time is the process's CPU time around ``load_game``, imports left out, with each
+checkout's own engine (``--engine reference`` asks for the reference in a checkout whose
+``load_game`` takes an engine). The figure kept is the smallest over the rounds: on a shared
+machine a run is only ever slowed down by others.
 With ``--engine lean`` the time is that of building the game's lean module after its load (what
 the first play or bot decision pays, once a process); a game the lean engine does not generate
 is left out.
@@ -18,12 +20,13 @@ import sys
 from pathlib import Path
 
 ONE_LOAD = """
-import sys, time
+import inspect, sys, time
 sys.path.insert(0, ".")
 from interpreter.engine.loaded import load_game
 lean = sys.argv[2] == "lean"
+engines = "engine" in inspect.signature(load_game).parameters
 started = time.process_time()
-loaded = load_game(sys.argv[1], engine="compiled" if lean else sys.argv[2])
+loaded = load_game(sys.argv[1], **({"engine": "reference"} if sys.argv[2] == "reference" and engines else {}))
 if lean:
     from interpreter.lean import lean_game
     started = time.process_time()
@@ -44,7 +47,7 @@ def main() -> None:
     parser.add_argument("old")
     parser.add_argument("new")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--engine", default="compiled", choices=["compiled", "reference", "lean"])
+    parser.add_argument("--engine", default="default", choices=["default", "reference", "lean"])
     args = parser.parse_args()
     games = sorted(Path(args.new, "games").glob("*.yaml"))
     best: dict[tuple[str, str], float] = {}

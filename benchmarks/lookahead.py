@@ -1,4 +1,4 @@
-"""What a bot that looks ahead costs on the lean engine and on the compiled one, in one run.
+"""What a bot that looks ahead costs on the lean engine and on the reference, in one run.
 
     python3.11 benchmarks/lookahead.py games/euchre.yaml [--positions 12] [--rollouts 60] [--rounds 3]
                                        [--baseline euchre_guess]
@@ -8,7 +8,7 @@ times, engine after engine: the search bot deciding at every position with a bud
 ``--rollouts`` (the same bot seeds, so the same guesses, rollouts and choices on both engines:
 the rollouts made are checked equal), then a copy of each position and one guess of its hidden
 cards for the seat to move. It prints the median of the rounds for each engine and the ratio,
-compiled over lean. Time is process CPU time.
+reference over lean. Time is process CPU time.
 
 With ``--baseline NAME``, ``benchmarks/baselines/NAME.py`` (``from_lean``, ``clone``, ``guess``,
 ``matches``: a position of the game written by hand) is timed in each round too, on the same
@@ -100,7 +100,7 @@ def main() -> None:
     if lean is None:
         sys.exit(f"{args.game} does not run on the lean engine (rules show says why)")
     refs = positions(loaded, args.positions)
-    engines = {"lean": (lean_ops(lean), [lean.from_state(s) for s in refs]), "compiled": (ReferenceOps(loaded.game), refs)}
+    engines = {"lean": (lean_ops(lean), [lean.from_state(s) for s in refs]), "reference": (ReferenceOps(loaded.game), refs)}
     timed: dict = {name: {"search": [], "clone": [], "guess": []} for name in engines}
     hand = None
     if args.baseline:
@@ -119,16 +119,16 @@ def main() -> None:
             clone, guess = copies_and_guesses(hand[1], hand[0])
             timed["by hand"]["clone"].append(clone)
             timed["by hand"]["guess"].append(guess)
-    if made["lean"] != made["compiled"]:
-        sys.exit(f"the engines made {made['lean']} and {made['compiled']} rollouts: they searched differently")
+    if made["lean"] != made["reference"]:
+        sys.exit(f"the engines made {made['lean']} and {made['reference']} rollouts: they searched differently")
     print(f"{loaded.name}: {len(refs)} positions, search:{args.rollouts}, {args.rounds} rounds in turn, medians")
     med = {name: {k: statistics.median(v) for k, v in parts.items()} for name, parts in timed.items()}
     for name, parts in med.items():
         rollouts = f"{parts['search']:9.0f} rollouts/s" if "search" in parts else " " * 20
         print(f"  {name:<9} {rollouts}   clone {parts['clone']:7.2f} us   guess {parts['guess']:7.2f} us")
-    lean_figures, compiled = med["lean"], med["compiled"]
-    print(f"  lean over compiled: rollouts {lean_figures['search'] / compiled['search']:.2f}x, "
-          f"clone {compiled['clone'] / lean_figures['clone']:.2f}x, guess {compiled['guess'] / lean_figures['guess']:.2f}x faster")
+    lean_figures, reference = med["lean"], med["reference"]
+    print(f"  lean over reference: rollouts {lean_figures['search'] / reference['search']:.2f}x, "
+          f"clone {reference['clone'] / lean_figures['clone']:.2f}x, guess {reference['guess'] / lean_figures['guess']:.2f}x faster")
     if hand is not None:
         mine = med["by hand"]
         print(f"  lean over by hand: clone {lean_figures['clone'] / mine['clone']:.2f}x, "

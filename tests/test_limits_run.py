@@ -61,13 +61,13 @@ moves:
 
 def started(text: str, engine: str) -> tuple:
     """The game, its lean engine (on ``lean``, where it generates the game: else None, and the
-    compiled engine plays, as the commands choose) and its state after set-up."""
-    game = load_game("g.yaml", text=text, engine="reference" if engine == "reference" else "compiled")
+    reference plays, as the commands choose) and its state after set-up."""
+    game = load_game("g.yaml", text=text)
     lean = lean_game(game) if engine == "lean" else None
     return game, lean, lean.new_state(seed=0) if lean else game.new_state(seed=0)
 
 
-def limit_at_start(setup: str, moves: str = GO, engine: str = "compiled") -> str:
+def limit_at_start(setup: str, moves: str = GO, engine: str = "reference") -> str:
     """The limit error of starting the game with these setup effects, rendered."""
     with pytest.raises(LimitError) as caught:
         started(BASE + setup + moves, engine)

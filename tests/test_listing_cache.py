@@ -19,7 +19,7 @@ from interpreter.tools.scenario_context import GameLoader
 from interpreter.tools.scenarios import scenarios_in_file, scenarios_in_game
 from tests import helpers
 from tests.helpers import GAMES, ROOT, game_files
-from tests.test_differential import SCENARIO_FILES, outcome, walked
+from tests.test_differential import SCENARIO_FILES, outcome
 
 FLOOR = ROOT / "benchmarks" / "floor.yaml"
 PLAYS = {"nerts": (3, 80), "schmier": (2, 200), "gnoming_a_round": (2, 150), "gnoming_a_round_two_players": (2, 150),
@@ -298,3 +298,26 @@ def _to_the_end(game, seed: int) -> list:
         moves = engine.legal_moves(game, state, seats[seed % len(seats)])
         engine.apply_move(game, state, moves[seed % len(moves)])
     return engine.scores(game, state)
+
+
+def walked(scenario) -> list:
+    """A scenario walked step by step: the state, legal moves and checks' values after each."""
+    start = scenario.start
+    made = outcome(lambda: engine.new_state(scenario.game.game, scenario.players, scenario.seed,
+                                            stack=start.stack or None))
+    if made[0] != "value":
+        return [made]
+    state, record = made[1], []
+    for change in start.changes:
+        record.append(outcome(lambda change=change: change(state)))
+    if start.rolls:
+        state.presets = engine.core.Presets(rolls=[list(r) for r in start.rolls])
+    loaded = scenario.game
+    for step in scenario.steps:
+        record.append(outcome(lambda: [m.text for m in loaded.legal_moves(state, step.seat)]))
+        if step.kind == "expect":
+            record.append([outcome(lambda c=c: c.actual(state)) for c in step.checks])
+        else:
+            record.append(outcome(lambda step=step: loaded.apply(state, step.text, step.seat).text))
+        record.append(state.to_json())
+    return record

@@ -365,10 +365,9 @@ def dealer(target: str) -> str:
                         "  hand: {per: seat, visible_to: owner}\n  grid: {per: seat, grid: {rows: 1, cols: 40}}\n")
 
 
-@pytest.mark.parametrize("engine", ["compiled", "reference"])
 @pytest.mark.parametrize("target", ["hand", "grid"])
-def test_a_deal_that_runs_out_of_cards_is_placed_at_the_deal_and_keeps_the_cards_dealt(engine, target):
-    loaded = load_game("probe.yaml", text=dealer(target), engine=engine)
+def test_a_deal_that_runs_out_of_cards_is_placed_at_the_deal_and_keeps_the_cards_dealt(target):
+    loaded = load_game("probe.yaml", text=dealer(target))
     state = loaded.new_state(2, 0)
     with pytest.raises(EvalError) as caught:
         loaded.apply(state, "poke")

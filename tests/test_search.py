@@ -456,7 +456,7 @@ def searched(name: str, players: int, engine: str) -> list:
     from the reference's, as a table hands it over)."""
     from interpreter.bots.ops import lean_ops
     from interpreter.lean import lean_game
-    loaded = load_game(GAMES / f"{name}.yaml", engine="reference" if engine == "reference" else "compiled")
+    loaded = load_game(GAMES / f"{name}.yaml")
     lean = lean_game(loaded) if engine == "lean" else None
     state, choose, found = loaded.new_state(players, 1), random.Random(1), []
     while len(found) < 3 and not state.over:

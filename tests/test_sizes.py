@@ -9,7 +9,7 @@ import pytest
 from interpreter.api import load_game
 from interpreter.errors import RulesError
 from interpreter.lean.engine import LeanGame
-from tests import test_differential, test_lean
+from tests import test_lean
 
 GAME = """\
 name: Sized
@@ -78,10 +78,8 @@ def test_a_sized_game_plays_the_same_on_every_engine(tmp_path, options):
     loaded = load_game(path, text_options)
     lean = LeanGame(loaded)
     assert lean.program is not None
-    pair = test_differential.both(path, **text_options)
     for seed, players in ((0, 2), (1, 3), (2, 2)):
         assert test_lean.lockstep(loaded, lean, players, seed) == 2 * players
-        assert test_differential.lockstep(pair, players, seed, 200) == 2 * players
 
 
 @pytest.mark.parametrize("change, message", [

@@ -137,7 +137,7 @@ LOAD_AND_TELL = """
 import sys
 from interpreter.api import load_game
 from interpreter.expr.parse import expression_parser
-game = load_game(sys.argv[1], engine="reference")
+game = load_game(sys.argv[1])
 print(expression_parser.cache_info().currsize)     # 1 when the parser was built: a text was parsed
 """
 

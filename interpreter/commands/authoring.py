@@ -55,8 +55,7 @@ def validate(files: tuple[str, ...], fmt: str, as_json: bool, options: tuple[str
     failed = False
     for path in files:
         try:
-            # Checking needs no generated code: the reference engine reports the very same errors.
-            loaded = load(path, given, engine="compiled" if games else "reference")
+            loaded = load(path, given)
             counts = player_counts(loaded, players) if games else []
             played = playing_failures(loaded, games, players) if games else []
             failed = failed or bool(played)
@@ -104,7 +103,7 @@ def _error_summary(report: list[dict]) -> str:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--resolved", is_flag=True, help="Print the whole spec as YAML, with `extends` applied.")
 @click.option("--generated", is_flag=True, help="Print the Python module the lean engine generates for the game "
-              "(or why it runs on the compiled engine).")
+              "(or why it runs on the reference engine).")
 @option_flag
 @format_flags
 def show(file: str, resolved: bool, generated: bool, options: tuple[str, ...], fmt: str, as_json: bool) -> None:

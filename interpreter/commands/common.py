@@ -42,26 +42,26 @@ def find_game(file: str) -> str:
 STDIN, STDIN_NAME = "-", "<stdin>"      # a game read from the standard input, and its name in messages
 
 
-def load(file: str, options: dict[str, str], engine: str = "compiled"):
+def load(file: str, options: dict[str, str]):
     """A game file, a bundled game by name, or ``-``: the game's text read from the standard input."""
     from interpreter.engine.loaded import load_game
     from interpreter.limits import MAX_FILE_BYTES
 
     if file != STDIN:
-        return load_game(find_game(file), options, engine=engine)
+        return load_game(find_game(file), options)
     meta = click.get_current_context().find_root().meta      # read once a command: validate - - is one game
     if "stdin" not in meta:
         meta["stdin"] = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-    return load_game(STDIN_NAME, options, text=meta["stdin"], engine=engine)
+    return load_game(STDIN_NAME, options, text=meta["stdin"])
 
 
-def load_for_players(file: str, options: tuple[str, ...], players: int | None, engine: str = "compiled") -> tuple:
+def load_for_players(file: str, options: tuple[str, ...], players: int | None) -> tuple:
     """The game with its options, and the number of players checked against it (default: the game's)."""
     from interpreter.errors import OptionError, RulesError
     from interpreter.tools.simulate import check_players
 
     try:
-        loaded = load(file, parse_options(options), engine="compiled" if engine == "lean" else engine)
+        loaded = load(file, parse_options(options))
     except RulesError as error:
         fail(error)
     players = players or loaded.game.default_players
@@ -128,8 +128,7 @@ option_flag = click.option("--option", "-o", "options", multiple=True, metavar="
                            help="Set a game option (repeatable).")
 players_flag = click.option("--players", "-p", type=click.IntRange(1, MAX_PLAYERS),
                             help="Number of players (default: the game's).")
-engine_flag = click.option("--engine", type=click.Choice(["lean", "compiled", "reference"]), default="lean",
+engine_flag = click.option("--engine", type=click.Choice(["lean", "reference"]), default="lean",
                            show_default=True, help="lean: the game's own generated module where it covers the game "
-                           "(rules show --generated says), else the compiled engine; compiled: expressions "
-                           "generated over the general state; reference: the interpreter itself. The same games, "
-                           "each slower than the one before.")
+                           "(rules show --generated says), else the reference; reference: the interpreter itself, "
+                           "over the general state. The same games, the reference the slower.")

@@ -68,7 +68,7 @@ def simulate(file: str, games: int, players: int | None, bot: tuple[str, ...], b
     if jobs != 1 and backend == "ray":
         raise click.UsageError("--jobs is for --backend processes: with --backend ray, Ray decides how many "
                                "games run at once")
-    loaded, players = load_for_players(file, options, players, engine)
+    loaded, players = load_for_players(file, options, players)
     if plot_path:
         try:
             load_pyplot()       # before the run, not after it
@@ -129,7 +129,7 @@ def bench_command(file: str, games: int, runs: int, players: int | None, seed: i
         render_text,
     )
 
-    loaded, players = load_for_players(file, options, players, engine)
+    loaded, players = load_for_players(file, options, players)
     try:
         module = load_baseline(find_baseline(baseline, file)) if baseline else None
         if module is not None:

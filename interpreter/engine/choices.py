@@ -1,6 +1,6 @@
-"""The values one parameter of a move is tried with while the legal moves are listed, checked the
-same way by the reference listing (``legal``) and the generated one (``codegen_legal``): a list,
-its sub-collections for ``subset_of``, and every value counted against ``limits.MAX_MOVE_CHOICES``."""
+"""The values one parameter of a move is tried with while the legal moves are listed (``legal``): a
+list, its sub-collections for ``subset_of`` (the lean engine asks ``few_sub_collections`` the same),
+and every value counted against ``limits.MAX_MOVE_CHOICES``."""
 from __future__ import annotations
 
 import math

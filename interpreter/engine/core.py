@@ -177,7 +177,7 @@ def apply_move(game: Game, state: State, move: Move | str, seat: int | None = No
     try:
         definition.run(ctx, env)
         state.moves += 1
-        (game.settle or flow.settle)(ctx)
+        flow.settle(ctx)
     except Exception as error:
         raise in_game(error, game, state, f"{seat_name(move.seat)} played '{move.text}'",
                       f"move {number}") from None

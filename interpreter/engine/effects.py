@@ -6,7 +6,7 @@ Flow effects (``end_turn`` ...) only raise a signal that the flow handles after 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import EvalError, LimitError, SpecError, did_you_mean
 from ..expr.compile import item_type
@@ -28,14 +28,6 @@ LOOP_ITEMS = "_loop_items"      # in env: a one-item list, the turns the 'for' e
 TARGET = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)(?:\[(.+)\])?$")
 
 
-class Parted(Protocol):
-    """An effect's closure with its ``parts`` (its kind and what it was made of), from which
-    codegen_effects writes it out as code."""
-    parts: tuple
-
-    def __call__(self, ctx: Ctx, env: dict, /) -> None: ...
-
-
 class EffectCompiler(DiceEffects):
     """Turns effect lists into closures, using the game compiler for names and expressions."""
 
@@ -44,23 +36,9 @@ class EffectCompiler(DiceEffects):
         # While a loop's body is compiled: how many turns the loops around it take together, when
         # their lists are known at load and no 'if' stands between them (else None).
         self.turns: int | None = 1
-        self.depth = 0          # blocks being compiled, nested (0: none)
-        # With the engine ``compiled``: codegen_effects.generate_block, which writes a block out.
-        self.generate: Callable | None = None
 
     def block(self, path: tuple, locals_: dict | None = None) -> Run:
-        """The closure of a block; with the engine ``compiled``, an outermost block (not one
-        inside an ``if`` or ``for``) runs as code generated from these closures' parts instead."""
-        self.depth += 1
-        try:
-            run = self._block(path, locals_)
-        finally:
-            self.depth -= 1
-        if self.depth == 0 and run is not nothing and self.generate is not None:
-            return self.generate(self.c.game, run) or run
-        return run
-
-    def _block(self, path: tuple, locals_: dict | None) -> Run:
+        """The closure of a block."""
         items = self.c.doc_value(path) or []
         runs = [self.effect(path + (i,), item, locals_ or {}) for i, item in enumerate(items)]
         if not runs:
@@ -74,7 +52,6 @@ class EffectCompiler(DiceEffects):
                     run_one(ctx, env)
                 except Exception as error:
                     raise fault(error, place) from None
-            cast(Parted, run_single).parts = ("block", runs, places)
             return run_single
 
         def run_block(ctx, env):
@@ -85,7 +62,6 @@ class EffectCompiler(DiceEffects):
                 # An error without a place of its own (the effect's, not an expression's) is
                 # placed at the effect that failed: ``run`` is still the one running.
                 raise fault(error, places[runs.index(run)]) from None
-        cast(Parted, run_block).parts = ("block", runs, places)
         return run_block
 
     def _place(self, path: tuple, item: Any) -> Position:
@@ -113,7 +89,6 @@ class EffectCompiler(DiceEffects):
             seat = of(ctx, env) if of else None
             for write in writers:
                 write(ctx, env, seat)
-        cast(Parted, run_set).parts = ("set", of, writers)
         return run_set
 
     def _add(self, path, item, locals_):
@@ -147,7 +122,6 @@ class EffectCompiler(DiceEffects):
             except LimitError as error:     # the value would be too large: the place it was to go
                 error.pos = error.pos or place
                 raise
-        cast(Parted, write).parts = (name, key, value, store, add, target, place)
         return write
 
     def _choose_random(self, path, item, locals_):
@@ -205,7 +179,6 @@ class EffectCompiler(DiceEffects):
                 if not isinstance(card, Card):
                     raise not_a_card("move", card, cards)
                 ctx.game.place(ctx.state, card.id, target, face, at_bottom)
-        cast(Parted, run_move).parts = ("move", cards, to, face, at_bottom)
         return run_move
 
     def _move_to_slot(self, path, item, locals_):
@@ -273,7 +246,6 @@ class EffectCompiler(DiceEffects):
                     raise not_a_card("flip", card, cards)
                 up = card.id not in ctx.state.face_up if face is None else face == "up"
                 (ctx.state.face_up.add if up else ctx.state.face_up.discard)(card.id)
-        cast(Parted, run_flip).parts = ("flip", cards, face)
         return run_flip
 
     # -- control ---------------------------------------------------------------------------------
@@ -289,7 +261,6 @@ class EffectCompiler(DiceEffects):
                 then(ctx, env)
             elif other is not None:
                 other(ctx, env)
-        cast(Parted, run_if).parts = ("if", test, then, other)
         return run_if
 
     def _for(self, path, item, locals_):
@@ -312,7 +283,6 @@ class EffectCompiler(DiceEffects):
             values, steps, left = loop_start(items(ctx, env), items, env, where)
             for value in values:
                 body(ctx, {**env, name: value, STEPS: steps, LOOP_ITEMS: left})
-        cast(Parted, run_for).parts = ("for", items, name, body, where)
         return run_for
 
     def _play_to_trick(self, path, item, locals_):
@@ -324,7 +294,6 @@ class EffectCompiler(DiceEffects):
                 tricks.play_to_trick(ctx, card(ctx, env))
             else:
                 tricks.play_to_trick_for(ctx, card(ctx, env), by(ctx, env))
-        cast(Parted, run_play).parts = ("play_to_trick", card, by)
         return run_play
 
     def _log(self, path, item, locals_):
@@ -350,7 +319,6 @@ def key_offset(target: str) -> int:
 def _signal(word: str) -> Run:
     def run_signal(ctx, env):
         ctx.signals.append(word)
-    cast(Parted, run_signal).parts = ("signal", word)
     return run_signal
 
 

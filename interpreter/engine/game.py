@@ -10,11 +10,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..errors import EvalError, LimitError, RulesError
+from ..errors import EvalError, LimitError
 from ..limits import MAX_PILES
 from ..load.spec import Spec
 from . import grids
-from .codegen_flow import generate_settle
 from .context import Ctx
 from .game_compiler import GameCompiler
 from .game_parts import MoveDef, Param, PhaseDef, deck_cards
@@ -27,11 +26,7 @@ if TYPE_CHECKING:
     from .state import State
     from .tricks import TrickRules
 
-# How a game's expressions run: as code generated for the game (expr/codegen.py), or as the
-# closures that are the reference (expr/compile.py). Both give the same games.
-ENGINES = ("compiled", "reference")
-
-__all__ = ["ENGINES", "Game", "MoveDef", "Param", "PhaseDef", "deck_cards"]
+__all__ = ["Game", "MoveDef", "Param", "PhaseDef", "deck_cards"]
 
 
 class Game:
@@ -66,11 +61,8 @@ class Game:
     seat_marks: dict[str, Compiled]
     layout: dict
 
-    def __init__(self, spec: Spec, engine: str = "compiled"):
-        if engine not in ENGINES:
-            raise RulesError(f"there is no engine '{engine}'", hint="engines: " + ", ".join(ENGINES))
+    def __init__(self, spec: Spec):
         self.spec = spec
-        self.engine = engine
         self.name = spec.name
         self.options = spec.options
         data = spec.data
@@ -95,9 +87,6 @@ class Game:
         self._card_tables: dict[int, list[Card]] = {}
         self.choice_targets: set[str] = set()    # the variables a choose_random effect sets
         GameCompiler(self, spec).compile()
-        # The flow after a move: flow.settle, or with the engine ``compiled`` code generated for
-        # this game's phases (codegen_flow.py, which reads the compiled game).
-        self.settle: Callable | None = generate_settle(self) if engine == "compiled" else None
 
     # -- cards -----------------------------------------------------------------------------------
     def card_table(self, players: int) -> list[Card]:

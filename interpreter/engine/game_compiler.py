@@ -26,8 +26,6 @@ from ..load.spec import Spec, param_kind
 from . import game_checks as checks, templates
 from . import game_types as N
 from . import tricks as T
-from .codegen_effects import generate_block
-from .codegen_legal import generate_listing
 from .effects import EffectCompiler
 from .game_parts import MoveDef, Param, PhaseDef, define_head, deck_cards
 from .values import Seat
@@ -49,8 +47,6 @@ class GameCompiler:
         self.doc = spec.doc
         self.errors: list[RulesError] = []
         self.effects = EffectCompiler(self)
-        if game.engine == "compiled":
-            self.effects.generate = generate_block
 
     # -- helpers used by the effect compiler -------------------------------------------------------
     def doc_value(self, path: tuple) -> Any:
@@ -180,9 +176,6 @@ class GameCompiler:
         self.errors += check_uses(self.scope)
         if self.errors:
             raise ErrorList(self.errors)
-        if game.engine == "compiled":
-            for move in game.moves.values():
-                move.listing = generate_listing(move)
 
     def _seatless(self, where: str, path: tuple) -> Callable:
         """Effects where no seat acts (nobody's turn yet): a seat is named there, never implied."""
@@ -210,9 +203,7 @@ class GameCompiler:
         names.update(N.flow_bindings(game, types.seat))
         if game.dice_count:
             names["dice"] = N.dice_binding(game)
-        scope = Scope(names=names, registry=T.registry() if with_tricks else None)
-        scope.generate = game.engine == "compiled"
-        return scope
+        return Scope(names=names, registry=T.registry() if with_tricks else None)
 
     def _definitions(self) -> dict[str, UserFunction]:
         defs = {}

@@ -56,8 +56,6 @@ class MoveDef:
     # once the first k parameters are chosen, so a move is dropped as early as possible.
     stages: list[list[Callable]]
     pos: Position | None = None     # the move's name in the file, for errors of its listing
-    # The listing of its legal choices as generated code (the engine ``compiled``), else None.
-    listing: Callable | None = None
 
     def __post_init__(self) -> None:
         self.param_names = tuple(p.name for p in self.params)     # the env of its effects, by name

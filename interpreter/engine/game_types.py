@@ -19,7 +19,6 @@ from ..expr import (
     ListOf,
     Member,
     ObjectType,
-    plain_reads,
     register_object_type,
 )
 from . import grids
@@ -69,9 +68,8 @@ def dice_binding(game: Any) -> Binding:
 
 
 def constant_getter(value: Any):
-    """A getter of ``value`` whatever it is asked of (an option's), written as the value itself
-    in generated code."""
-    return plain_reads((("value", value),), lambda source: value)
+    """A getter of ``value`` whatever it is asked of (an option's)."""
+    return lambda source: value
 
 
 def variable_bindings(game: Any, variables: dict) -> dict[str, Binding]:
@@ -86,7 +84,7 @@ def variable_bindings(game: Any, variables: dict) -> dict[str, Binding]:
 
 
 def _game_var(name):
-    return plain_reads((("attr", "state"), ("attr", "vars"), ("item", name)), lambda ctx: ctx.state.vars[name])
+    return lambda ctx: ctx.state.vars[name]
 
 
 def _seat_var(name):
@@ -220,7 +218,7 @@ def zone_type_for(card: ObjectType) -> ObjectType:
 def seat_type_for(game: Any, variables: dict, zones: dict, zone_type: ObjectType) -> ObjectType:
     """The seat type with this game's seat variables and seat zones as members."""
     members = {
-        "index": Member(INT, plain_reads((("attr", "index"),), lambda s: s.index), "the seat number from 0"),
+        "index": Member(INT, lambda s: s.index, "the seat number from 0"),
         "number": Member(INT, lambda s: s.index + 1, "the seat number from 1"),
         # The state read straight from the stack of active pairs (``active_state`` without its
         # call) in the members read most.
@@ -251,8 +249,8 @@ def _team_member(game, name):
 def card_type_for(attributes: dict[str, Any]) -> ObjectType:
     """The card type with the attributes the game's decks print on their cards."""
     members = {
-        "id": Member(INT, plain_reads((("attr", "id"),), lambda c: c.id), "the card's unique number"),
-        "label": Member(STR, plain_reads((("attr", "label"),), lambda c: c.label), "the card's short name"),
+        "id": Member(INT, lambda c: c.id, "the card's unique number"),
+        "label": Member(STR, lambda c: c.label, "the card's short name"),
         "face_up": Member(BOOL, lambda c: c.id in (pairs[-1][1] if (pairs := evaluating.pairs) else active_state()).face_up,
                           "whether the card lies face up"),
         "owner": Member(ANY, lambda c: c.attrs.get("owner"), "the seat whose deck the card belongs to"),
@@ -265,7 +263,7 @@ def card_type_for(attributes: dict[str, Any]) -> ObjectType:
 
 
 def _card_attr(name):
-    return plain_reads((("attr", "attrs"), ("get", name)), lambda c: c.attrs.get(name))
+    return lambda c: c.attrs.get(name)
 
 
 class _ActiveMembers(Mapping):

@@ -14,7 +14,6 @@ from ..expr.runtime import MEMO, STEPS, fault
 from ..limits import MAX_EVAL_STEPS, MAX_MOVE_CHOICES
 from . import interrupts, listing_cache
 from .choices import choices_of
-from .codegen_legal import Enough as _Enough
 from .context import Ctx, evaluating
 from .moves import Move, show
 from .state import State
@@ -22,6 +21,10 @@ from .where import in_game, seat_name
 
 if TYPE_CHECKING:
     from .game_parts import MoveDef
+
+
+class _Enough(Exception):
+    """Raised when the one legal move asked for is found: the listing stops at once."""
 
 
 def acting_seats(game: Any, state: State) -> list[int]:
@@ -108,10 +111,7 @@ def _uncached(game: Any, state: State, seat: int, first_only: bool) -> list[Move
         for name in _names(game, state, first_only):
             move = game.moves[name]
             listing.start(name, move)
-            if move.listing is not None:        # the engine ``compiled``: codegen_legal.py
-                move.listing(listing, env)
-            else:
-                _choose(listing, env, 0, (), name, None)
+            _choose(listing, env, 0, (), name, None)
     except _Enough:
         pass
     except Exception as error:
@@ -138,10 +138,7 @@ def _cached(game: Any, state: State, seat: int, first_only: bool, compared: bool
             move = game.moves[name]
             listing.start(name, move)
             try:
-                if move.listing is not None:
-                    move.listing(listing, env)
-                else:
-                    _choose(listing, env, 0, (), name, None)
+                _choose(listing, env, 0, (), name, None)
             except _Enough:
                 cache.put(name, list(found.values()), complete=False)
                 return list(found.values())

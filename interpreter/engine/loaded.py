@@ -83,17 +83,16 @@ class LoadedGame:
         return self.spec.digest()
 
 
-def load_game(path: str | Path, options: dict[str, Any] | None = None, *, text: str | None = None,
-              engine: str = "compiled") -> LoadedGame:
+def load_game(path: str | Path, options: dict[str, Any] | None = None, *, text: str | None = None) -> LoadedGame:
     """Read, check and compile a game file, or a bundled game by its name (as ``rules play NAME``); every
-    problem is reported at once (``ErrorList``). ``engine``: ``compiled`` (code generated for the
-    game) or ``reference`` (the closures). A file's expressions are parsed once: their trees are
-    kept for its next load (``tree_store``)."""
+    problem is reported at once (``ErrorList``). The game runs on the reference engine (its
+    expressions and effects compiled to closures); ``lean_game`` gives its lean engine. A file's
+    expressions are parsed once: their trees are kept for its next load (``tree_store``)."""
     if text is not None:
-        return LoadedGame(_checked(Game(read_spec(path, options, text=text), engine)))
+        return LoadedGame(_checked(Game(read_spec(path, options, text=text))))
     path = resolve_game(os.fsdecode(path))
     with kept_for(os.path.abspath(os.fsdecode(path))):
-        return LoadedGame(_checked(Game(read_spec(path, options), engine)))
+        return LoadedGame(_checked(Game(read_spec(path, options))))
 
 
 def _checked(game: Game) -> Game:

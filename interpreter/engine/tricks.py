@@ -14,17 +14,15 @@ they guess the cards they cannot see.
 """
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import EvalError
 from ..expr import ANY, BUILTINS, Binding, ListOf, Param, Registry
 from ..expr.ops import show
-from ..expr.runtime import MEMO, Compiled
+from ..expr.runtime import MEMO
 from .context import Ctx, active
-from .trick_values import MISSING, Values, card_env, guarded, kept_value
-from .variable_reads import variables_read
+from .trick_values import Values, card_env, guarded
 from .values import Card, Seat, ZoneRef, to_json, zone_ref
 from .values import seat as seat_value
 
@@ -44,25 +42,12 @@ class TrickRules:
     rank: Callable           # (ctx, {"card": card}) -> its rank within that suit
     trump: Callable | None   # (ctx, {}) -> the trump suit now, or none
     must_follow: bool = True  # a seat must follow the suit led when it can
-    # The game variables ``suit`` and ``rank`` read, when they read nothing else of the state of
-    # play (variable_reads.py): their values for a card are then kept, by the card and those
-    # variables, for every state of the game (the options and the cards' printed attributes are
-    # the game's own): in ``kept``, (kind, seats, the variables' values) -> {card id: value}.
-    suit_reads: tuple | None = None
-    rank_reads: tuple | None = None
     if TYPE_CHECKING:       # set by __post_init__ (at run time, not fields)
-        suit_key: Callable | None = field(init=False)
-        rank_key: Callable | None = field(init=False)
         trick_ref: ZoneRef = field(init=False)
-        kept: dict = field(init=False)
         _hands: dict[int, ZoneRef] = field(init=False)
 
     def __post_init__(self) -> None:
-        # The values of those variables, read at once (a C function).
-        object.__setattr__(self, "suit_key", _key_reader(self.suit_reads))
-        object.__setattr__(self, "rank_key", _key_reader(self.rank_reads))
         object.__setattr__(self, "trick_ref", zone_ref(self.zone))
-        object.__setattr__(self, "kept", {})
         object.__setattr__(self, "_hands", {})
 
     def hand_of(self, seat: int) -> ZoneRef:
@@ -72,12 +57,6 @@ class TrickRules:
         if ref is None:
             ref = hands[seat] = zone_ref(self.hand, seat)
         return ref
-
-
-def _key_reader(names: tuple | None) -> Callable | None:
-    if names is None:
-        return None
-    return operator.itemgetter(*names) if names else (lambda game_vars: ())
 
 
 def compile_rules(compiler: Any, section: dict) -> TrickRules:
@@ -91,16 +70,7 @@ def compile_rules(compiler: Any, section: dict) -> TrickRules:
         zone=section["zone"], hand=section["hand"], suit=suit, rank=rank,
         trump=compiler.expr(path + ("trump",)) if "trump" in section else None,
         must_follow=section.get("must_follow", True),
-        suit_reads=_reads(compiler, suit), rank_reads=_reads(compiler, rank),
     )
-
-
-def _reads(compiler: Any, expression: Any) -> tuple | None:
-    """The values are kept with the engine ``compiled`` only: the reference works each one out,
-    so that the differential test holds the kept values to it."""
-    if not isinstance(expression, Compiled) or compiler.game.engine != "compiled":
-        return None
-    return variables_read(compiler.scope, compiler.game, expression.node, {"card"})
 
 
 # -- what the rules say about cards and tricks ------------------------------------------------------
@@ -116,16 +86,12 @@ def _rules(ctx: Ctx) -> TrickRules:
 def suit_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
     rules = ctx.game.tricks
     card = _card(card, "suit_of")
-    if rules.suit_reads is not None:
-        return kept_value(ctx, "suit", rules.suit, rules.suit_key, card, memo)
     return guarded(ctx, rules.suit, card_env(card, memo))
 
 
 def rank_of(ctx: Ctx, card: Any, memo: dict | None = None) -> Any:
     rules = ctx.game.tricks
     card = _card(card, "rank_of")
-    if rules.rank_reads is not None:
-        return kept_value(ctx, "rank", rules.rank, rules.rank_key, card, memo)
     return guarded(ctx, rules.rank, card_env(card, memo))
 
 
@@ -154,8 +120,6 @@ def led_suit(ctx: Ctx, memo: dict | None = None) -> Any:
 def _suit_of(ctx: Ctx, card: Card, memo: dict | None) -> Any:
     """``suit_of`` of a card taken from a zone (a card: not checked again)."""
     rules = ctx.game.tricks
-    if rules.suit_reads is not None:
-        return kept_value(ctx, "suit", rules.suit, rules.suit_key, card, memo)
     return guarded(ctx, rules.suit, card_env(card, memo))
 
 
@@ -215,17 +179,7 @@ def playable(ctx: Ctx) -> list[Card]:
     led = suits.of(table[trick[0]])
     if not rules.must_follow:
         return hand
-    kept = suits.kept
-    if kept is None:
-        following = [card for card in hand if suits.of(card) == led]
-    else:       # the loop of ``suits.of`` written out: this runs at every listing of a trick's card
-        following = []
-        for card in hand:
-            suit = kept.get(card.id, MISSING)
-            if suit is MISSING:
-                suit = kept[card.id] = guarded(ctx, rules.suit, {"card": card, MEMO: memo})
-            if suit == led:
-                following.append(card)
+    following = [card for card in hand if suits.of(card) == led]
     return following or hand
 
 
@@ -252,7 +206,7 @@ def _play(ctx: Ctx, card: Card, seat: int) -> None:
     state, game = ctx.state, ctx.game
     trick = game.pile(state, game.tricks.trick_ref)
     if trick:
-        suits = Values(ctx, "suit", None)       # the same kept values, before and after
+        suits = Values(ctx, "suit", None)
         led = suits.of(game.card_table(state.players)[trick[0]])
     else:
         led = None

@@ -24,7 +24,6 @@ from .types import (
                     ObjectType,
                     OneOf,
                     Type,
-                    plain_reads,
                     register_object_type,
 )
 
@@ -32,5 +31,5 @@ __all__ = [
     "ANY", "BOOL", "BUILTINS", "Binding", "Builtin", "Compiled", "CompiledFunction", "FUNC", "INT", "ListOf",
     "Locator", "MapOf", "Member", "NONE", "NUMBER", "Node", "ObjectType", "OneOf", "Param", "Registry", "STR",
     "Scope", "Type", "UserFunction", "check_uses", "compile_defined", "compile_expression", "compile_functions",
-    "parse_expression", "plain_reads", "register_object_type", "text_locator",
+    "parse_expression", "register_object_type", "text_locator",
 ]

@@ -15,7 +15,6 @@ from ..errors import ErrorList, Position
 from . import nodes as n
 from . import ops
 from .type_check import Checker, Resolved
-from .codegen import generate
 from .compile_calls import CallCompiler
 from .functions import CompiledFunction
 from .nodes import all_nodes, children
@@ -353,15 +352,9 @@ def _compile(text: str, scope: Scope, locate: Locator | None, expect: Type | Non
     compiler = Compiler(checker.resolved, locate, node)
     piece = compiler.piece(node)
     body = piece.fn
-    if scope.generate and not piece.constant:
-        body = generate(compiler, node) or body
     fn = with_budget(body) if compiler.budget else body
-    compiled = Compiled(text, result, node, locate(node.start, node.end - node.start), fn, body,
-                        piece.constant, piece.value)
-    if scope.generate:
-        compiled.compiler = compiler
-        compiled.budgeted = fn is not body
-    return compiled
+    return Compiled(text, result, node, locate(node.start, node.end - node.start), fn, body,
+                    piece.constant, piece.value)
 
 
 def compile_functions(definitions: dict[str, UserFunction], scope: Scope) -> dict[str, CompiledFunction]:

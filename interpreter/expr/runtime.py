@@ -144,7 +144,7 @@ def with_budget(body: Fn) -> Fn:
 class Compiled:
     """A compiled expression: call it with the host's context and the locals' values."""
 
-    __slots__ = ("text", "type", "node", "pos", "fn", "body", "constant", "value", "compiler", "budgeted")
+    __slots__ = ("text", "type", "node", "pos", "fn", "body", "constant", "value")
 
     def __init__(self, text: str, type: Type, node: Node, pos: Position, fn: Fn, body: Fn,
                  constant: bool = False, value: Any = None):
@@ -152,24 +152,10 @@ class Compiled:
         self.fn = fn        # the closure for hot paths: no wrapping, errors already carry positions
         self.body = body    # the same without setting up a work budget (for defined functions)
         self.constant, self.value = constant, value     # folded at compile time to ``value``
-        # With generated code: the compile.Compiler that checked it (codegen inlines it).
-        self.compiler: Any = None     # Any: compile.py imports this module
-        # With generated code: ``fn`` is ``with_budget(body)``, whose work ``__call__`` does itself
-        # (the reference's closures keep calling ``fn``).
-        self.budgeted = False
 
     def __call__(self, ctx: Any, env: dict | None = None) -> Any:
         try:
-            if not self.budgeted:
-                return self.fn(ctx, {} if env is None else env)
-            # with_budget's work done here, a call fewer (hosts call these on every move)
-            if not env:
-                return self.body(ctx, {STEPS: [limits.MAX_EVAL_STEPS], MEMO: {}})
-            if MEMO in env:
-                return self.body(ctx, {**env, STEPS: [limits.MAX_EVAL_STEPS]})
-            if STEPS in env:
-                return self.body(ctx, {**env, MEMO: {}})
-            return self.body(ctx, {**env, STEPS: [limits.MAX_EVAL_STEPS], MEMO: {}})
+            return self.fn(ctx, {} if env is None else env)
         except Exception as e:
             raise fault(e, self.pos) from None
 

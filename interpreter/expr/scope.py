@@ -32,9 +32,6 @@ class Scope:
         self.locals = dict(locals or {})
         self.registry = BUILTINS if registry is None else registry
         self.functions = FunctionTable(dict(functions or {}), self)
-        # Whether expressions compiled in this scope run as generated code (codegen.py) rather
-        # than as the reference closures: the engine ``compiled``. Children inherit it.
-        self.generate = False
         # Where no seat acts (the game's setup): what to call that place; a name that reads the
         # acting seat is then refused. Children inherit it.
         self.seatless: str | None = None
@@ -50,7 +47,6 @@ class Scope:
         scope.names = {**self.names, **(names or {})}
         scope.locals = {**self.locals, **(locals or {})}
         scope.registry = self.registry if registry is None else registry
-        scope.generate = self.generate
         scope.seatless = self.seatless
         if functions or names or registry is not None:
             scope.functions = self.functions.rebuilt(functions or {}, scope)
@@ -63,7 +59,6 @@ class Scope:
         its own parameters, never the locals of whoever calls it."""
         scope = Scope(names=self.names, locals=params, registry=self.registry)
         scope.functions = functions
-        scope.generate = self.generate
         return scope
 
     def visible_names(self) -> list[str]:

@@ -7,7 +7,6 @@ user-supplied name up on a Python object: it goes through these tables only.
 """
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -62,28 +61,6 @@ class OneOf(Type):
         names = [_short(o) for o in options]
         object.__setattr__(self, "name", ", ".join(names[:-1]) + " or " + names[-1])
         object.__setattr__(self, "options", options)
-
-
-# Host getters that are only plain reads, and their paths (``plain_reads``); kept as long as the
-# getter (a game's getters go with the game).
-PLAIN_READS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def plain_reads(path: tuple, read: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``read`` (a host's getter of a member or a name), marked as being only the reads of
-    ``path`` from its argument: each step ``("attr", a)`` is ``x.a``, ``("item", k)`` is
-    ``x[k]``, ``("get", k)`` is ``x.get(k)``, and ``("value", v)`` is ``v`` itself whatever ``x``
-    (a getter of a constant). Generated code writes them out in place of the call."""
-    PLAIN_READS[read] = path
-    return read
-
-
-def plain_path(read: Any) -> tuple | None:
-    """The path of reads ``read`` was marked with (``plain_reads``), or None."""
-    try:
-        return PLAIN_READS.get(read)
-    except TypeError:       # a value no weak reference can hold (a built-in function) is never marked
-        return None
 
 
 @dataclass(frozen=True)

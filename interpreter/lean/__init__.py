@@ -27,7 +27,7 @@ def lean_game(game: Any) -> LeanGame | None:
 
 
 def lean_reason(game: Any) -> str | None:
-    """Why ``game`` runs on the compiled engine, or None when the lean engine runs it."""
+    """Why ``game`` runs on the reference engine, or None when the lean engine runs it."""
     made = _lean(getattr(game, "game", game))
     return None if isinstance(made, LeanGame) else made
 

@@ -54,19 +54,19 @@ def summary(spec: Spec) -> str:
 
 def engine_info(game: Any) -> dict:
     """Which engine runs the game: ``lean`` (with the expressions whose work is counted as they
-    run), or ``compiled`` with the reason the lean engine does not generate it."""
+    run), or ``reference`` with the reason the lean engine does not generate it."""
     game = getattr(game, "game", game)
     lean = lean_game(game)
     if lean is None:
-        return {"engine": "compiled", "reason": lean_reason(game), "counted": []}
+        return {"engine": "reference", "reason": lean_reason(game), "counted": []}
     return {"engine": "lean", "reason": None, "counted": list(lean.counted)}
 
 
 def engine_line(game: Any) -> str:
-    """Which engine runs the game: the lean engine, or why not (then the compiled engine)."""
+    """Which engine runs the game: the lean engine, or why not (then the reference engine)."""
     info = engine_info(game)
-    if info["engine"] == "compiled":
-        return f"engine: compiled; the lean engine does not generate this game: {info['reason']}"
+    if info["engine"] == "reference":
+        return f"engine: reference; the lean engine does not generate this game: {info['reason']}"
     line = "engine: lean (a module generated for this game: rules show --generated prints it)"
     counted = info["counted"]
     if not counted:

@@ -79,13 +79,12 @@ class GameSource:
     text: str
     options: dict[str, str]
     digest: str
-    engine: str = "compiled"
 
 
 def source_of(loaded: LoadedGame) -> GameSource:
     source = loaded.spec.doc.source
     options = {name: _option_text(value) for name, value in loaded.options.items()}
-    return GameSource(source.name, "\n".join(source.lines) + "\n", options, loaded.digest(), loaded.game.engine)
+    return GameSource(source.name, "\n".join(source.lines) + "\n", options, loaded.digest())
 
 
 def _option_text(value: object) -> str:
@@ -96,7 +95,7 @@ def _option_text(value: object) -> str:
 
 def compile_source(source: GameSource) -> LoadedGame:
     """The game compiled again in a worker, refused unless it is the very game of the run."""
-    loaded = load_game(source.name, source.options, text=source.text, engine=source.engine)
+    loaded = load_game(source.name, source.options, text=source.text)
     if loaded.digest() != source.digest:
         raise RulesError(f"{source.name} compiled differently in a worker process")
     return loaded

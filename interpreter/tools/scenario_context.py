@@ -20,10 +20,9 @@ if TYPE_CHECKING:
 class GameLoader:
     """The game of a test run, compiled once per set of options its scenarios use."""
 
-    def __init__(self, path: str | Path, options: dict[str, str] | None = None, engine: str = "compiled"):
+    def __init__(self, path: str | Path, options: dict[str, str] | None = None):
         self.path = str(path)
         self.options = dict(options or {})
-        self.engine = engine
         self._loaded: dict[tuple, LoadedGame] = {}
         self.base = self.get({})
 
@@ -31,7 +30,7 @@ class GameLoader:
         merged = {**self.options, **extra}
         key = tuple(sorted(merged.items()))
         if key not in self._loaded:
-            self._loaded[key] = load_game(self.path, merged, engine=self.engine)
+            self._loaded[key] = load_game(self.path, merged)
         return self._loaded[key]
 
 
