@@ -49,7 +49,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--engine", default="default", choices=["default", "reference", "lean"])
     args = parser.parse_args()
-    games = sorted(Path(args.new, "games").glob("*.yaml"))
+    # The games both checkouts have (an older one may lack the newer games).
+    games = sorted(game for game in Path(args.new, "games").glob("*.yaml")
+                   if Path(args.old, "games", game.name).is_file())
     best: dict[tuple[str, str], float] = {}
     for _ in range(args.rounds):
         for game in games:
