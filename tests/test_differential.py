@@ -1,7 +1,8 @@
 """The two engines give the same games: each game's lean module (``lean``) against the closures
 that are the reference (``reference``). Every bundled game is played in lockstep through both for
 many seeds and every number of players it allows, every scenario file is walked on both, a game
-that fails fails the same way, and ``rules simulate`` reports the same. (tests/test_lean.py holds
+that fails fails the same way, random expressions give the same values and errors, and ``rules
+simulate`` reports the same. (tests/test_lean.py holds
 the lean engine's own cases: options, errors, limits, guesses.)"""
 from __future__ import annotations
 
@@ -9,15 +10,19 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from cli import main
 from interpreter import engine
 from interpreter.api import load_game
 from interpreter.errors import RulesError
+from interpreter.lean import lean_game, lean_reason
 from interpreter.lean.engine import LeanGame
 from interpreter.tools.scenario_context import GameLoader
 from interpreter.tools.scenarios import scenarios_in_file, scenarios_in_game
 from tests.helpers import GAMES, ROOT, game_files
+from tests.test_expr_fuzz import _grow
 from tests.test_lean import lockstep
 
 SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
@@ -86,6 +91,101 @@ def _play_to_the_end(new_state, legal, play, scores, seed: int) -> list:
     return scores(state)
 
 
+# ------------------------------------------------------------------------------------ expressions
+
+# A game whose one move stores the text of an expression: random well-formed expressions over its
+# names, each stored on both engines, the same text or the same error.
+EXPRESSION_GAME = """\
+name: Expressions
+players: {min: 2, max: 2}
+decks:
+  main: {standard: true, zone: stock}
+zones:
+  stock: {face: down}
+  hand: {per: seat, visible_to: owner}
+variables:
+  game: {n: 3, word: ""}
+define:
+  double(v): v * 2
+setup:
+  - shuffle: stock
+  - deal: 2
+    from: stock
+    to: hand
+flow:
+  rounds: 1
+  phases:
+    - name: play
+      turns: {from: 0, each: once}
+      moves: [poke]
+moves:
+  poke:
+    do:
+      - set: {word: 'str(EXPRESSION)'}
+      - end_turn
+scoring:
+  score: n
+"""
+LEAVES = st.sampled_from(["n", "0", "1", "-3", "2.5", '"s"', "true", "none", "[]", "1..5", "99999", "x", "double(n)",
+                          "stock.size", "hand.cards", "hand.size", "current", "stock.top", "stock.top.rank",
+                          "[1, true]"])
+
+
+def stored_on_both(expression: str) -> tuple | None:
+    """The move played on each engine: the state's JSON or the error; None when the game does not
+    load (the expression is refused) or the lean engine does not generate it."""
+    try:
+        loaded = load_game("expressions.yaml", text=EXPRESSION_GAME.replace("EXPRESSION", expression))
+    except RulesError:
+        return None
+    lean = lean_game(loaded)
+    if lean is None:
+        return None
+
+    def on_reference():
+        state = loaded.new_state(2, 1)
+        loaded.apply(state, loaded.legal_moves(state)[0])
+        return state.to_json()
+
+    def on_lean():
+        state = lean.new_state(2, 1)
+        lean.step(state, lean.legal(state)[0])
+        return lean.to_state(state).to_json()
+    return outcome(on_reference), outcome(on_lean)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.recursive(LEAVES, _grow, max_leaves=5))
+def test_random_expressions_give_the_same_values_and_errors(expression):
+    both = stored_on_both(expression)
+    assume(both is not None)
+    assert both[0] == both[1]
+
+
+@pytest.mark.parametrize("expression, message", [
+    ("-((if true then true else n))", "cannot negate bool"),
+    ("(if n > 0 then true else n) + 1", "cannot add bool and int"),
+    ("(if n > 0 then true else n) < 2", "cannot compare bool and int"),
+])
+def test_a_bool_python_takes_for_a_number_fails_as_in_the_reference(expression, message):
+    """-True is -1 in Python: the language's own error, at the expression's place."""
+    reference, lean = stored_on_both(expression)
+    assert reference == lean and reference[:3] == ("error", "EvalError", message)
+
+
+@pytest.mark.parametrize("expression, reason", [
+    ("max_by(1..5, x => current)", "items ordered by seat: seats and zones have no order"),
+    ("max([current, current])", "max() of list of seat or none: seats and zones have no order"),
+])
+def test_seats_put_in_order_send_the_game_to_the_reference(expression, reason):
+    """A seat is an int to the lean engine, which Python orders; the reference orders no seats."""
+    loaded = load_game("expressions.yaml", text=EXPRESSION_GAME.replace("EXPRESSION", expression))
+    assert lean_reason(loaded) == reason
+    state = loaded.new_state(2, 1)
+    with pytest.raises(RulesError, match="cannot compare values of different kinds"):
+        loaded.apply(state, loaded.legal_moves(state)[0])
+
+
 # ------------------------------------------------------------------ scenarios on the lean engine
 
 def lean_walked(scenario, lean) -> int:
@@ -120,7 +220,6 @@ def lean_walked(scenario, lean) -> int:
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
 def test_every_scenario_walks_the_same_on_the_lean_engine(path):
-    from interpreter.lean import lean_game
     games = GameLoader(GAMES / f"{path.stem}.yaml")
     scenarios = scenarios_in_game(games) + scenarios_in_file(path, games)
     walked_steps = 0

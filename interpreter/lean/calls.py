@@ -28,6 +28,7 @@ from .ltypes import (
     Unsupported,
     Zone,
     element,
+    holds,
     holds_objects,
     is_object,
     join_all,
@@ -42,6 +43,8 @@ PLAIN_RESULT = {"len": INT, "count": INT, "any": BOOL, "all": BOOL, "is_subset":
 # Built-ins that compare their argument's items with a value: a card (an int here) must not meet a number.
 COMPARING = {"count": 1, "index_of": 1, "without": 1, "is_subset": 1}
 LAMBDA_ARGS = {"sorted_by": 1, "max_by": 1, "min_by": 1, "sum_by": 1, "set_value": 2}
+ORDERING_BY = {"sorted_by", "max_by", "min_by"}
+ORDERING = {"sorted", "max", "min"}
 
 
 class CallWriter:
@@ -102,6 +105,8 @@ class CallWriter:
             return self._as_text(name, codes)
         if name == "len":
             return Code(f"len({codes[0].text})", INT, bits=17)
+        if name in ORDERING and any(map(unordered, types)):
+            raise Unsupported(f"{name}() of {', '.join(map(str, types))}: seats and zones have no order")
         native = self._native(name, codes, types)
         if native is not None:
             return native
@@ -140,18 +145,23 @@ class CallWriter:
         for i, arg in enumerate(args):
             if isinstance(arg, n.Lambda):
                 items = element(codes[0].type) if codes else DYN
-                codes.append(self.lambda_(arg, [items] * len(arg.params), env))
+                codes.append(self.lambda_(arg, [items] * len(arg.params), env, ordering=name in ORDERING_BY))
             else:
                 code = self.w.write(arg, env)
                 codes.append(self.w.charged(code))
         return codes
 
-    def lambda_(self, node: n.Lambda, params: list[LType], env: Env) -> Code:
+    def lambda_(self, node: n.Lambda, params: list[LType], env: Env, ordering: bool = False) -> Code:
+        """A function value; ``ordering``: its values are ordered (a key of ``max_by``...), which
+        the reference refuses of seats and zones and Python does not of their ints."""
         names = [self.m.temp(p) for p in node.params]
         inner = env
         for param, py, kind in zip(node.params, names, params):
             inner = inner.bind(param, Code(py, kind))
-        body = self.w.write(node.body, inner).text
+        written = self.w.write(node.body, inner)
+        if ordering and unordered(written.type):
+            raise Unsupported(f"items ordered by {strip(written.type)}: seats and zones have no order")
+        body = written.text
         if self.m.counting:
             body = f"(_spend(1) or {body})"
         return Code(f"_function(lambda {', '.join(names)}: {body}, {len(names)})", FUNC)
@@ -223,6 +233,8 @@ class CallWriter:
         if name in SAME_AS_FIRST:
             return first
         if name in ("max", "min"):
+            if len(types) == 1 and not isinstance(strip(first), ListT) and strip(first) != DYN:
+                return first        # of one value that is no list: the value itself, as the reference gives it
             kind = element(first) if len(types) == 1 else join_all(types)
             if kind is None:
                 raise Unsupported(f"{name}() of values of several kinds")
@@ -306,3 +318,9 @@ def _hashable(kind: LType) -> bool:
 def _simple(text: str) -> bool:
     """Code that may be written twice at no cost: a name (``s.v_dealer`` too) or a number."""
     return all(part.isidentifier() for part in text.split(".")) or text.isdigit()
+
+
+def unordered(t: LType) -> bool:
+    """Whether a value of ``t`` is, or holds, a seat or a zone: the reference orders neither (two
+    seats compared fail), Python orders their ints."""
+    return holds(strip(t), lambda x: x == SEAT or isinstance(x, Zone))

@@ -126,6 +126,10 @@ class ExprWriter:
     # -- operators -------------------------------------------------------------------------------
     def _negation(self, node: n.Negation, env: Env) -> Code:
         operand = self.write(node.operand, env)
+        if holds_objects(strip(operand.type)):      # a card or a seat is an int here
+            raise Unsupported(f"negation of {strip(operand.type)}")
+        if _may_be_bool(operand):       # -True is -1 in Python, an error in the language
+            return Code(f"_negate({operand.text})", NUM)
         return Code(f"(-{operand.text})", operand.type, bits=operand.bits)
 
     def _not(self, node: n.Not, env: Env) -> Code:
@@ -156,9 +160,11 @@ class ExprWriter:
             return Code(f"_sized({a.text} + {b.text})", STR)
         if holds_objects(at) or holds_objects(bt):
             raise Unsupported(f"arithmetic on {at} and {bt}")
-        numbers = INT if at == bt == INT else NUM
         if op == "/":
             return self._divided(a, b, at, bt)
+        if _may_be_bool(a) or _may_be_bool(b):     # True + 1 is 2 in Python, an error in the language
+            return Code(f"_{ARITHMETIC[op]}({a.text}, {b.text})", NUM if STR not in (at, bt) else DYN)
+        numbers = INT if at == bt == INT else NUM
         if op in ("//", "%"):
             # A float's floor division by less than one is larger than the float.
             bits = (a.bits if numbers == INT else UNBOUNDED) if op == "//" else b.bits
@@ -194,6 +200,10 @@ class ExprWriter:
             self._comparable(op, parts[-1], right)
             ops.append(op)
             parts.append(right)
+        if any(op in ORDERINGS for op in ops) and any(map(_may_be_bool, parts)):
+            # True < 2 holds in Python and fails in the language: the language's own comparisons
+            tests = [f'_compared["{op}"]({left.text}, {right.text})' for op, left, right in zip(ops, parts, parts[1:])]
+            return Code(f"({' and '.join(tests)})", BOOL)
         text = parts[0].text
         for op, part in zip(ops, parts[1:]):
             text += f" {op} {part.text}"
@@ -312,3 +322,13 @@ def _joined_piles(a: Code, b: Code) -> tuple:
     piles = a.piles + b.piles
     zones = [zone for zone, _ in piles]
     return piles if a.piles and b.piles and len(set(zones)) == len(zones) else ()
+
+
+# The language's arithmetic by operator: the runtime's functions (``runtime.__all__``).
+ARITHMETIC = {"+": "add", "-": "subtract", "*": "multiply", "//": "floor_divide", "%": "modulo"}
+ORDERINGS = ("<", "<=", ">", ">=")
+
+
+def _may_be_bool(code: Code) -> bool:
+    """Whether a value may be a bool where Python would take it for a number."""
+    return strip(code.type) in (BOOL, DYN)
