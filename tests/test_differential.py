@@ -173,17 +173,21 @@ def test_a_bool_python_takes_for_a_number_fails_as_in_the_reference(expression, 
     assert reference == lean and reference[:3] == ("error", "EvalError", message)
 
 
-@pytest.mark.parametrize("expression, reason", [
-    ("max_by(1..5, x => current)", "items ordered by seat: seats and zones have no order"),
-    ("max([current, current])", "max() of list of seat or none: seats and zones have no order"),
+@pytest.mark.parametrize("expression, reason, error", [
+    ("max_by(1..5, x => current)", "items ordered by seat: seats and zones have no order",
+     "max_by() cannot compare values of different kinds"),
+    ("max([current, current])", "max() of list of seat or none: seats and zones have no order",
+     "max() cannot compare values of different kinds"),
+    ("sum_by(hand.cards, x => current)", "sum_by() of seat", "sum() needs a number, got seat"),
 ])
-def test_seats_put_in_order_send_the_game_to_the_reference(expression, reason):
-    """A seat is an int to the lean engine, which Python orders; the reference orders no seats."""
+def test_seats_put_in_order_or_added_up_send_the_game_to_the_reference(expression, reason, error):
+    """A seat is an int to the lean engine, which Python orders and adds; the reference does neither."""
     loaded = load_game("expressions.yaml", text=EXPRESSION_GAME.replace("EXPRESSION", expression))
     assert lean_reason(loaded) == reason
     state = loaded.new_state(2, 1)
-    with pytest.raises(RulesError, match="cannot compare values of different kinds"):
+    with pytest.raises(RulesError) as failed:
         loaded.apply(state, loaded.legal_moves(state)[0])
+    assert failed.value.message == error
 
 
 # ------------------------------------------------------------------ scenarios on the lean engine

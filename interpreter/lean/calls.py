@@ -145,22 +145,25 @@ class CallWriter:
         for i, arg in enumerate(args):
             if isinstance(arg, n.Lambda):
                 items = element(codes[0].type) if codes else DYN
-                codes.append(self.lambda_(arg, [items] * len(arg.params), env, ordering=name in ORDERING_BY))
+                codes.append(self.lambda_(arg, [items] * len(arg.params), env, name))
             else:
                 code = self.w.write(arg, env)
                 codes.append(self.w.charged(code))
         return codes
 
-    def lambda_(self, node: n.Lambda, params: list[LType], env: Env, ordering: bool = False) -> Code:
-        """A function value; ``ordering``: its values are ordered (a key of ``max_by``...), which
-        the reference refuses of seats and zones and Python does not of their ints."""
+    def lambda_(self, node: n.Lambda, params: list[LType], env: Env, caller: str = "") -> Code:
+        """A function value, handed to the built-in ``caller``: the values of a key of ``max_by``
+        (...) are put in order, which the reference refuses of seats and zones, and those of
+        ``sum_by`` added up, which it refuses of cards and seats; Python does neither of their ints."""
         names = [self.m.temp(p) for p in node.params]
         inner = env
         for param, py, kind in zip(node.params, names, params):
             inner = inner.bind(param, Code(py, kind))
         written = self.w.write(node.body, inner)
-        if ordering and unordered(written.type):
+        if caller in ORDERING_BY and unordered(written.type):
             raise Unsupported(f"items ordered by {strip(written.type)}: seats and zones have no order")
+        if caller == "sum_by" and holds_objects(written.type):
+            raise Unsupported(f"sum_by() of {strip(written.type)}")
         body = written.text
         if self.m.counting:
             body = f"(_spend(1) or {body})"
