@@ -74,9 +74,9 @@ class LeanGame:
         try:
             state = self.program.new_state(players, seed)
         except Exception:       # noqa: BLE001  (the reference says what failed)
-            over = _over_budget()
-            ref = core.new_state(self.game, players, seed)
-            state = self._uncounted(over, lambda: self.from_state(ref), "to set up a game the reference sets up")
+            made: list[State] = []
+            state = self._redone(lambda: made.append(core.new_state(self.game, players, seed)),
+                                 lambda: self.from_state(made[0]), "to set up a game the reference sets up")
             state.hist = None
         state.origin = (players, seed)
         return state
@@ -93,14 +93,16 @@ class LeanGame:
             return self._failed_legal(state, seat)
 
     def _failed_legal(self, state: Any, seat: int | None) -> list[int]:
-        over = _over_budget()
-        core.legal_moves(self.game, self.to_state(state), seat)
-        return self._uncounted(over, lambda: self.program.legal(state, seat), "to list moves the reference lists")
+        return self._redone(lambda: core.legal_moves(self.game, self.to_state(state), seat),
+                            lambda: self.program.legal(state, seat), "to list moves the reference lists")
 
-    def _uncounted(self, over: bool, run: Callable[[], Any], what: str) -> Any:
-        """After the reference did without error what failed in the lean module: ``run`` again
+    def _redone(self, reference: Callable[[], Any], run: Callable[[], Any], what: str) -> Any:
+        """Where something failed in the lean module (called while its exception is handled):
+        the ``reference`` does the same, raising its own error; when it does not, ``run`` again
         without counting work where the lean count ran out (it counts more than the reference
-        does: ``budget.Budget``); else the lean engine is at fault."""
+        does: ``budget.Budget``), else the lean engine is at fault."""
+        over = _over_budget()
+        reference()
         if not over:
             raise Diverged(f"the lean engine failed {what}") from None
         with self.program.budget.unlimited():
@@ -122,10 +124,9 @@ class LeanGame:
         try:
             return [seat for seat in range(state.players) if any_legal(state, seat)]
         except Exception:       # noqa: BLE001
-            over = _over_budget()
-            core.acting_seats(self.game, self.to_state(state))
-            return self._uncounted(over, lambda: [seat for seat in range(state.players) if any_legal(state, seat)],
-                                   "to list moves the reference lists")
+            return self._redone(lambda: core.acting_seats(self.game, self.to_state(state)),
+                                lambda: [seat for seat in range(state.players) if any_legal(state, seat)],
+                                "to list moves the reference lists")
 
     def step(self, state: Any, action: int, seat: int | None = None) -> None:
         """Play ``action`` for ``seat`` (default: the seat to act; named in free play)."""
@@ -162,28 +163,23 @@ class LeanGame:
         try:
             return self.program.scores(state)
         except Exception:       # noqa: BLE001
-            over = _over_budget()
-            core.scores(self.game, self.to_state(state))
-            return self._uncounted(over, lambda: self.program.scores(state), "to count scores the reference counts")
+            return self._redone(lambda: core.scores(self.game, self.to_state(state)),
+                                lambda: self.program.scores(state), "to count scores the reference counts")
 
     def results(self, state: Any) -> list:
         points = self.scores(state)
         try:
             return self.program.results(state, points)
         except Exception:       # noqa: BLE001
-            over = _over_budget()
-            core.results(self.game, self.to_state(state))
-            return self._uncounted(over, lambda: self.program.results(state, points),
-                                   "to count results the reference counts")
+            return self._redone(lambda: core.results(self.game, self.to_state(state)),
+                                lambda: self.program.results(state, points), "to count results the reference counts")
 
     def hint(self, state: Any, seat: int) -> Any:
         try:
             return self.program.hint(state, seat)
         except Exception:       # noqa: BLE001
-            over = _over_budget()
-            core.evaluate_hint(self.game, self.to_state(state), seat)
-            return self._uncounted(over, lambda: self.program.hint(state, seat),
-                                   "to weigh a position the reference weighs")
+            return self._redone(lambda: core.evaluate_hint(self.game, self.to_state(state), seat),
+                                lambda: self.program.hint(state, seat), "to weigh a position the reference weighs")
 
     # -- moves as people read them ---------------------------------------------------------------
     def move(self, state: Any, action: int) -> Move:
@@ -213,9 +209,8 @@ class LeanGame:
         try:
             keys = keys_of()
         except Exception:       # noqa: BLE001
-            over = _over_budget()
-            core.ranking(self.game, self.to_state(state), points)
-            keys = self._uncounted(over, keys_of, "to rank seats the reference ranks")
+            keys = self._redone(lambda: core.ranking(self.game, self.to_state(state), points), keys_of,
+                                "to rank seats the reference ranks")
         return [1 + sum(1 for other in keys if other > key) for key in keys]
 
     def action_text(self, action: int) -> str:
