@@ -265,6 +265,7 @@ def test_an_exception_that_is_not_a_rules_error_is_counted_too(monkeypatch):
     loaded = load_game("toss.yaml", text=TOSS)
     monkeypatch.setattr("interpreter.bots.agents.RandomBot.choose", lambda self, state, moves: moves[5])
     monkeypatch.setattr("interpreter.bots.agents.RandomBot.choose_action", lambda self, lean, state, actions: actions[5])
+    monkeypatch.setattr("interpreter.bots.agents.RandomBot.uniform", False)        # no longer drawn for
     report = simulate(loaded, games=2).summary()
     assert report["games"]["errors"] == 2
     assert report["first_errors"] == [{"seed": 0, "message": "IndexError: list index out of range"},

@@ -46,6 +46,10 @@ class RandomBot(Bot):
     def decide_action(self, lean: LeanGame, state: Any, actions: list[int]) -> int:
         return actions[self.draw(len(actions))]
 
+    @property
+    def uniform(self) -> bool:
+        return not self.mistakes        # a careless move draws first
+
     def choose_action(self, lean: LeanGame, state: Any, actions: list[int]) -> int:
         if self.mistakes:       # a mistake is a random move too, but draws first whether to make one
             return super().choose_action(lean, state, actions)

@@ -57,6 +57,12 @@ class Bot:
     def decide_action(self, lean: LeanGame, state: Any, actions: list[int]) -> int:
         raise NotImplementedError
 
+    @property
+    def uniform(self) -> bool:
+        """Whether its choice is ``actions[rng.below(self.rng, len(actions))]`` and nothing else:
+        a loop playing many games may draw for it, without a call a move."""
+        return False
+
 
 def seat_value(game: Game, state: State, seat: int) -> float:
     """How good the position is for ``seat``: the game's bot hint (``bot.hint``), else its score

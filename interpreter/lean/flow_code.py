@@ -204,12 +204,13 @@ def write_moves(m: Any) -> list[str]:
             passed.add(i)
         lines += [f"def m_{i}(s, me, sig, code):"] + body + [""]
     lines += [f"MOVES = ({''.join(f'm_{i}, ' for i in range(len(m.game.moves)))})", ""]
-    settle = m.settle_body
-    if passed:      # the turn passed in the move counts as the first turn of the settling loop
-        turns = [MAX_TRIGGER_CASCADE - (i in passed) for i in range(len(m.game.moves))]
-        settle = [f"    for _ in range({turns[0] if len(turns) == 1 else 'CASCADE[move]'}):"] + settle[1:]
-        if len(turns) > 1:
-            lines += [f"CASCADE = {tuple(turns)}", ""]
+    # The turn passed in the move counts as the first turn of the settling loop, and the loop's
+    # own first turn is written before it (``_first_turn``): one turn fewer is left to the loop.
+    turns = [MAX_TRIGGER_CASCADE - (i in passed) - 1 for i in range(len(m.game.moves))]
+    if len(set(turns)) > 1:
+        lines += [f"CASCADE = {tuple(turns)}", ""]
+    loop = f"    for _ in range({turns[0] if len(set(turns)) == 1 else 'CASCADE[move]'}):"
+    settle = _first_turn(m.settle_body) + [loop] + m.settle_body[1:]
     lines += ["def step(s, a, me=None):",     # ``me``: the seat that moves, in free play
               f"    if s.moves >= {MAX_MOVES_PER_GAME}:", "        _fail()",
               "    if me is None:", "        me = s.current",
@@ -222,6 +223,14 @@ def write_moves(m: Any) -> list[str]:
         lines += [f"    code, move = divmod(a, {len(m.game.moves)})", "    MOVES[move](s, me, sig, code)"]
     lines += ["    s.moves += 1"] + settle + [""]
     return lines
+
+
+def _first_turn(settle: list[str]) -> list[str]:
+    """The settling loop's first turn, written out before the loop: most moves settle there,
+    without setting up a loop. A ``continue`` of the loop's body (its only statements at that
+    depth) goes on to the loop, a ``return`` ends the step."""
+    body = settle[1:-1]
+    return ["    while True:"] + ["            break" if line == "            continue" else line for line in body]
 
 
 def _passing_moves(m: Any) -> set[int]:

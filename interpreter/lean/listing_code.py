@@ -7,6 +7,8 @@ An action is the move's index and its arguments' code in one int (``actions``).
 """
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from ..expr import nodes as n
@@ -93,7 +95,15 @@ def _listing(m: Any, first_only: bool) -> list[str]:
             lines.insert(body_at, "    _memo = {}")
     finally:
         m.memo = None
-    return lines + [f"    return {'False' if first_only else 'out'}", ""]
+    if first_only:
+        return lines + ["    return False", ""]
+    if not any(_OUT.search(line) for line in lines[body_at:]):     # each phase returns its own list
+        lines = lines[:body_at - 1] + lines[body_at:]
+        return lines + ([""] if lines[-1].startswith("    return ") else ["    return []", ""])
+    return lines + ["    return out", ""]
+
+
+_OUT = re.compile(r"\bout\b")
 
 
 def _branches(m: Any, index: str, lists: list, indent: str, first_only: bool) -> list[str]:

@@ -231,13 +231,14 @@ def deal(s: Any, source: list, zone: int, per_owner: int, first: int, rounds: in
     """``Game.deal``: the top card of ``source`` to each seat's pile of ``zone`` in turn from
     ``first``, ``rounds`` times; onto a grid zone (``grid_size`` slots), to its first empty slot."""
     piles, up, players = s.zones[zone], s.up, s.players
-    if grid_size is None and len(source) >= rounds * players:      # enough cards: the seats' piles found once
-        order = [piles[(first + k) % players * per_owner] for k in range(players)]
-        for _ in range(rounds):
-            for pile in order:
-                card = source.pop()
-                pile.append(card)
-                up[card] = face
+    count = rounds * players
+    if grid_size is None and 0 < count <= len(source):      # enough cards: each seat's taken at once
+        dealt = source[:-count - 1:-1]      # the top card first
+        del source[-count:]
+        for k in range(players):
+            piles[(first + k) % players * per_owner] += dealt[k::players]
+        for card in dealt:
+            up[card] = face
         return
     for _ in range(rounds):
         for k in range(players):

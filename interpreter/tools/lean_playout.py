@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.rng import below
 from ..engine.where import never_ends_turn, stalled
 from ..errors import RulesError
 from ..limits import MAX_MOVES_PER_TURN
@@ -26,21 +27,27 @@ def play_lean(loaded: LoadedGame, lean: LeanGame, settings: Any, index: int, bot
     state = lean.new_state(settings.players, seed)
     clock = Clock({seat: bot.speed for seat, bot in bots.items()}, seed)
     legal, step, max_moves = lean.legal, lean.step, settings.max_moves     # looked up once: read at every move
-    first_seat, last, turn_moves = None, None, 0
+    choose = [bots[seat].choose_action for seat in range(len(bots))]     # bots by seat
+    draws = [bots[seat].rng if bots[seat].uniform else None for seat in range(len(bots))]     # drawn for here
+    first_seat, last_seat, last_action, turn_moves = None, None, None, 0
     while not state.over and state.moves < max_moves:
         seat = state.current
         try:
-            if seat is None:        # free play: the seat whose action is due first
+            if free := seat is None:        # free play: the seat whose action is due first
                 seat = _due_seat(loaded, lean, state, clock)
             actions = legal(state, seat)
             if not actions:
                 raise stalled(loaded.game, lean.to_state(state))
-            action = bots[seat].choose_action(lean, state, actions)
+            if (draw := draws[seat]) is not None:
+                value, draws[seat] = below(draw, len(actions))
+                action = actions[value]
+            else:
+                action = choose[seat](lean, state, actions)
         except RulesError as error:
-            raise _after(lean, last, error) from None
-        round_, phase, turns, free = state.round, state.phase, state.turns, state.current is None
+            raise _after(lean, last_seat, last_action, error) from None
+        round_, phase, turns = state.round, state.phase, state.turns
         step(state, action, seat)
-        last = (seat, action)
+        last_seat, last_action = seat, action
         if first_seat is None:
             first_seat = seat
         if free:
@@ -51,7 +58,11 @@ def play_lean(loaded: LoadedGame, lean: LeanGame, settings: Any, index: int, bot
         else:
             turn_moves += 1
             if turn_moves >= MAX_MOVES_PER_TURN:
-                raise _after(lean, last, never_ends_turn(loaded.game, lean.to_state(state), turn_moves))
+                stuck = never_ends_turn(loaded.game, lean.to_state(state), turn_moves)
+                raise _after(lean, last_seat, last_action, stuck)
+    for seat, drawn in enumerate(draws):       # each bot's generator where its draws left it
+        if drawn is not None:
+            bots[seat].rng = drawn
     stop = state.stop_reason
     if not state.over:
         stop = f"not over after {settings.max_moves} moves (the move limit)"
@@ -68,9 +79,8 @@ def _due_seat(loaded: LoadedGame, lean: LeanGame, state: Any, clock: Clock) -> i
     return clock.next_seat(seats)
 
 
-def _after(lean: LeanGame, last: tuple | None, error: RulesError) -> RulesError:
+def _after(lean: LeanGame, seat: int | None, action: int | None, error: RulesError) -> RulesError:
     """An error met between moves, with the last move made (as the table reports it)."""
-    if last is not None:
-        seat, action = last
+    if seat is not None and action is not None:
         error.within(f"the last move was P{seat + 1}: {lean.action_text(action)}")
     return error
