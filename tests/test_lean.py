@@ -926,8 +926,9 @@ def test_a_move_that_ends_the_turn_passes_it_itself_and_lists_a_hand_as_it_is():
     # the turn passed was the first settling step; the next is written out, then the loop of the rest
     assert "    s.moves += 1\n    while True:\n        if s.over:\n            return\n" in step
     assert "            end_phase(s, me, sig)\n            break\n        return\n    for _ in range(998):\n" in step
-    assert "    code = a\n    p_card = code\n" in step and "m_0(" not in step     # the one move made in step
-    assert "if ph == 0 and (not any(s.z_hand)):" in function_source(lean, "settle")
+    assert "    s.hist = (s.hist, a)\n    sig = []\n    p_card = a\n" in step and "m_0(" not in step     # the one move made in step
+    settle = function_source(lean, "settle")
+    assert "        if (not any(s.z_hand)):\n" in settle and "ph = " not in settle     # the one phase: not asked
     assert function_source(lean, "legal").splitlines()[-1] == "    return [*s.z_hand[me]]"     # no list made before
 
 
@@ -995,6 +996,6 @@ def test_whether_every_or_any_seat_s_pile_is_empty_is_asked_of_the_piles_at_once
     text = FLOOR.read_text(encoding="utf-8").replace("rounds: 30", "rounds: 3")
     loaded = load_game("floor.yaml", text=text.replace("all(p.hand.empty for p in players)", until))
     lean = LeanGame(loaded)
-    assert f"if ph == 0 and {written}" in function_source(lean, "settle")
+    assert f"        if {written}" in function_source(lean, "settle")
     every_hand = "all(p.hand.empty" in until or "any(not" in until
     assert lockstep(loaded, lean, None, 0) == (3 * 36 if every_hand else 3 * 31)     # seat 0 plays its sixth card 31st

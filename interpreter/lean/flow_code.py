@@ -7,6 +7,8 @@ signals raised, handled by ``settle`` (strongest first: end_game, end_round, end
 """
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from ..limits import MAX_MOVES_PER_GAME, MAX_PLAYERS, MAX_ROUNDS, MAX_TRIGGER_CASCADE
@@ -18,6 +20,7 @@ from .listing_code import free_play, param_code, param_name, param_types
 from .ltypes import INT, SEAT, ListT, Opt
 
 SEATS = MAX_PLAYERS        # in free play the history keeps each action with its seat: action * SEATS + seat
+_PH, _CODE = re.compile(r"\bph\b"), re.compile(r"\bcode\b")
 NO_SEAT = Env(me="me", me_sure=False)       # a block where the acting seat may be none
 A_SEAT = Env(me="me", me_sure=True)
 
@@ -174,8 +177,11 @@ def _settle(m: Any) -> list[str]:
     untils = [(i, spec["until"]) for i, spec in enumerate(data["flow"]["phases"]) if "until" in spec]
     for k, (i, until) in enumerate(untils):
         test = m.writer.condition(m.top(until), Env({}, me="s.current", me_sure=True))
-        lines += [f"        if ph == {i} and {test}:", "            end_phase(s, me, sig)", "            continue"]
+        which = f"ph == {i} and " if len(phases) > 1 else ""       # one phase: always the one
+        lines += [f"        if {which}{test}:", "            end_phase(s, me, sig)", "            continue"]
     lines += ["        return", "    _fail()", ""]
+    if not any(_PH.search(line) for line in lines[lines.index("        ph = s.phase") + 1:]):
+        lines.remove("        ph = s.phase")
     m.settle_body = lines[1:-1]         # written again at the end of ``step``: a call fewer a move
     m.end_turn = [line[12:] for line in end_turn]
     for j, trigger in enumerate(data.get("triggers", [])):
@@ -218,7 +224,8 @@ def write_moves(m: Any) -> list[str]:
               f"    s.hist = (s.hist, a * {SEATS} + me)" if free_play(m.game) else "    s.hist = (s.hist, a)",
               "    sig = []"]
     if len(m.game.moves) == 1:      # a game of one move makes it in ``step`` itself: a call fewer
-        lines += ["    code = a", *body]
+        whole = body and body[0].endswith(" = code") and not any(_CODE.search(line) for line in body[1:])
+        lines += [body[0][:-len("code")] + "a", *body[1:]] if whole else ["    code = a", *body]
     else:
         lines += [f"    code, move = divmod(a, {len(m.game.moves)})", "    MOVES[move](s, me, sig, code)"]
     lines += ["    s.moves += 1"] + settle + [""]
