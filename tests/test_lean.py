@@ -926,7 +926,9 @@ def test_a_move_that_ends_the_turn_passes_it_itself_and_lists_a_hand_as_it_is():
     # the turn passed was the first settling step; the next is written out, then the loop of the rest
     assert "    s.moves += 1\n    while True:\n        if s.over:\n            return\n" in step
     assert "            end_phase(s, me, sig)\n            break\n        return\n    for _ in range(998):\n" in step
-    assert "    s.hist = (s.hist, a)\n    sig = []\n    p_card = a\n" in step and "m_0(" not in step     # the one move made in step
+    assert "    s.hist = (s.hist, a)\n    p_card = a\n" in step and "m_0(" not in step     # the one move made in step
+    # it raises no signal: the list of them is made where the settling goes on
+    assert "        if (not any(s.z_hand)):\n            sig = []\n            end_phase(s, me, sig)\n            break\n" in step
     settle = function_source(lean, "settle")
     assert "        if (not any(s.z_hand)):\n" in settle and "ph = " not in settle     # the one phase: not asked
     assert function_source(lean, "legal").splitlines()[-1] == "    return [*s.z_hand[me]]"     # no list made before

@@ -20,7 +20,7 @@ from .listing_code import free_play, param_code, param_name, param_types
 from .ltypes import INT, SEAT, ListT, Opt
 
 SEATS = MAX_PLAYERS        # in free play the history keeps each action with its seat: action * SEATS + seat
-_PH, _CODE = re.compile(r"\bph\b"), re.compile(r"\bcode\b")
+_PH, _CODE, _SIG = re.compile(r"\bph\b"), re.compile(r"\bcode\b"), re.compile(r"\bsig\b")
 NO_SEAT = Env(me="me", me_sure=False)       # a block where the acting seat may be none
 A_SEAT = Env(me="me", me_sure=True)
 
@@ -216,13 +216,16 @@ def write_moves(m: Any) -> list[str]:
     if len(set(turns)) > 1:
         lines += [f"CASCADE = {tuple(turns)}", ""]
     loop = f"    for _ in range({turns[0] if len(set(turns)) == 1 else 'CASCADE[move]'}):"
-    settle = _first_turn(m.settle_body) + [loop] + m.settle_body[1:]
+    # A game of one move whose effects raise no signal has none to settle: the list of signals
+    # is made only where the settling goes on.
+    signals = len(m.game.moves) > 1 or any(_SIG.search(line) for line in body)
+    settle = _first_turn(m.settle_body, signals) + [loop] + m.settle_body[1:]
     lines += ["def step(s, a, me=None):",     # ``me``: the seat that moves, in free play
               f"    if s.moves >= {MAX_MOVES_PER_GAME}:", "        _fail()",
               "    if me is None:", "        me = s.current",
               # what the reference replays from where the state came from (the seat too in free play)
-              f"    s.hist = (s.hist, a * {SEATS} + me)" if free_play(m.game) else "    s.hist = (s.hist, a)",
-              "    sig = []"]
+              f"    s.hist = (s.hist, a * {SEATS} + me)" if free_play(m.game) else "    s.hist = (s.hist, a)"]
+    lines += ["    sig = []"] * signals
     if len(m.game.moves) == 1:      # a game of one move makes it in ``step`` itself: a call fewer
         whole = body and body[0].endswith(" = code") and not any(_CODE.search(line) for line in body[1:])
         lines += [body[0][:-len("code")] + "a", *body[1:]] if whole else ["    code = a", *body]
@@ -232,12 +235,21 @@ def write_moves(m: Any) -> list[str]:
     return lines
 
 
-def _first_turn(settle: list[str]) -> list[str]:
+def _first_turn(settle: list[str], signals: bool) -> list[str]:
     """The settling loop's first turn, written out before the loop: most moves settle there,
     without setting up a loop. A ``continue`` of the loop's body (its only statements at that
-    depth) goes on to the loop, a ``return`` ends the step."""
-    body = settle[1:-1]
-    return ["    while True:"] + ["            break" if line == "            continue" else line for line in body]
+    depth) goes on to the loop, a ``return`` ends the step. Without ``signals`` raised by the
+    move, the list of them is made as the settling goes on (each branch at the body's depth but
+    the first, which ends a game that is over)."""
+    body = ["            break" if line == "            continue" else line for line in settle[1:-1]]
+    if not signals:
+        start = body.index("        if sig:")
+        end = next(k for k in range(start + 1, len(body)) if not body[k].startswith("         "))
+        body = body[:start] + body[end:]
+        branches = [k for k, line in enumerate(body) if line.startswith("        if ") and k > 0]
+        for k in reversed(branches):
+            body.insert(k + 1, "            sig = []")
+    return ["    while True:"] + body
 
 
 def _passing_moves(m: Any) -> set[int]:

@@ -35,7 +35,9 @@ def play_lean(loaded: LoadedGame, lean: LeanGame, settings: Any, index: int, bot
         try:
             if free := seat is None:        # free play: the seat whose action is due first
                 seat = _due_seat(loaded, lean, state, clock)
-            actions = legal(state, seat)
+                actions = legal(state, seat)
+            else:
+                actions = legal(state)      # the seat to play's: no seat to check
             if not actions:
                 raise stalled(loaded.game, lean.to_state(state))
             if (draw := draws[seat]) is not None:
