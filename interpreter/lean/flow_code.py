@@ -177,8 +177,8 @@ def _settle(m: Any) -> list[str]:
     untils = [(i, spec["until"]) for i, spec in enumerate(data["flow"]["phases"]) if "until" in spec]
     for k, (i, until) in enumerate(untils):
         test = m.writer.condition(m.top(until), Env({}, me="s.current", me_sure=True))
-        which = f"ph == {i} and " if len(phases) > 1 else ""       # one phase: always the one
-        lines += [f"        if {which}{test}:", "            end_phase(s, me, sig)", "            continue"]
+        phase = f"ph == {i} and " if len(phases) > 1 else ""       # one phase: always the one
+        lines += [f"        if {phase}{test}:", "            end_phase(s, me, sig)", "            continue"]
     lines += ["        return", "    _fail()", ""]
     if not any(_PH.search(line) for line in lines[lines.index("        ph = s.phase") + 1:]):
         lines.remove("        ph = s.phase")

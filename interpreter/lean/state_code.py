@@ -17,8 +17,9 @@ FLOW_SLOTS = ("players", "rng", "round", "phase", "current", "turns", "moves", "
 # ``dice``: the table's dice, or with dice per seat a list of cups (one list of values for each
 # seat), each cup replaced by a new list when thrown, never changed in place: clones share them.
 # ``dice_shown``: the seats whose cups were revealed since they were thrown, in order, replaced
-# too when it changes. ``voids``: by seat, the suits led it did not follow, each seat's list
-# replaced by a new one when a suit is added: clones share them too.
+# too when it changes. ``voids``: by seat, the suits led it did not follow, the map and the seat's
+# list replaced by new ones when a suit is added: clones share them too. A game without dice or
+# tricks never changes its dice or its record of the trick: clones share those too.
 STATE_SLOTS = ("up", "zones", "teams", "nteams", "dice", "dice_shown", "played_round", "played_by", "voids",
                "hist", "origin")
 
@@ -64,6 +65,10 @@ def _new_state(m: Any) -> list[str]:
     lines += ["    sig = []"] + setup
     lines += ["    start_round(s, None, sig)", "    settle(s, None, sig)", "    return s", ""]
     return lines
+
+
+def _has_dice(game: Any) -> bool:
+    return game.dice_per == "seat" or game.dice_count > 0
 
 
 def _new_dice(game: Any) -> str:
@@ -155,10 +160,10 @@ def _clone(m: Any) -> list[str]:
     lines = ["def clone(s):",
              "    t = State()",
              "    " + ", ".join("t." + name for name in FLOW_SLOTS) + " = " + ", ".join("s." + name for name in FLOW_SLOTS),
-             "    t.up, t.dice, t.dice_shown = s.up[:], s.dice[:], s.dice_shown",
+             f"    t.up, t.dice, t.dice_shown = s.up[:], {'s.dice[:]' if _has_dice(m.game) else 's.dice'}, s.dice_shown",
              "    t.teams, t.nteams, t.hist, t.origin = s.teams, s.nteams, s.hist, s.origin",
-             "    t.played_round, t.played_by = s.played_round, dict(s.played_by)",
-             "    t.voids = dict(s.voids)"]     # each seat's suits a new list when one is added
+             "    t.played_round, t.played_by, t.voids = s.played_round, "
+             f"{'dict(s.played_by)' if m.game.tricks is not None else 's.played_by'}, s.voids"]
     if m.interrupts:
         lines.append("    t.intr = [[r[0][:], r[1], r[2], r[3][:], r[4]] for r in s.intr] if s.intr else None")
     for zone in m.shape.zones.values():

@@ -112,11 +112,11 @@ def write_tricks(m: Any) -> TrickInfo:
         "        s.played_round, s.played_by, s.voids = s.round, {}, {}",
         "    s.played_by[card] = me",
         f"    if led is not None and {written('suit', 'card')} != led:",
-        "        off = s.voids.get(me)",       # a new list when a suit is added: clones share them
+        "        off = s.voids.get(me)",       # a new map and list when a suit is added: clones share them
         "        if off is None:",
-        "            s.voids[me] = [led]",
+        "            s.voids = {**s.voids, me: [led]}",
         "        elif led not in off:",
-        "            s.voids[me] = off + [led]", "",
+        "            s.voids = {**s.voids, me: off + [led]}", "",
     ]
     m.function_lines += lines
     return info
