@@ -30,7 +30,9 @@ def play_lean(loaded: LoadedGame, lean: LeanGame, settings: Any, index: int, bot
     choose = [bots[seat].choose_action for seat in range(len(bots))]     # bots by seat
     draws = [bots[seat].rng if bots[seat].uniform else None for seat in range(len(bots))]     # drawn for here
     first_seat, last_seat, last_action, turn_moves = None, None, None, 0
-    while not state.over and state.moves < max_moves:
+    for _ in range(max_moves - state.moves):       # each step makes one move
+        if state.over:
+            break
         seat = state.current
         try:
             if free := seat is None:        # free play: the seat whose action is due first
