@@ -8,7 +8,7 @@ signals raised, handled by ``settle`` (strongest first: end_game, end_round, end
 from __future__ import annotations
 
 import re
-
+from dataclasses import dataclass
 from typing import Any
 
 from ..limits import MAX_MOVES_PER_GAME, MAX_PLAYERS, MAX_ROUNDS, MAX_TRIGGER_CASCADE
@@ -20,7 +20,7 @@ from .listing_code import free_play, param_code, param_name, param_types
 from .ltypes import INT, SEAT, ListT, Opt
 
 SEATS = MAX_PLAYERS        # in free play the history keeps each action with its seat: action * SEATS + seat
-_PH, _CODE, _SIG = re.compile(r"\bph\b"), re.compile(r"\bcode\b"), re.compile(r"\bsig\b")
+_CODE, _SIG = re.compile(r"\bcode\b"), re.compile(r"\bsig\b")
 NO_SEAT = Env(me="me", me_sure=False)       # a block where the acting seat may be none
 A_SEAT = Env(me="me", me_sure=True)
 
@@ -142,18 +142,24 @@ def _finish() -> list[str]:
             "    sig.clear()", ""]
 
 
+@dataclass
+class Settling:
+    """What one turn of settling checks, written: each trigger's test, whether interrupts go on,
+    the passing of the turn (at its depth in the turn), each phase's ``until`` (with the phase's
+    test where there are several) and how many phases there are."""
+
+    triggers: list[str]
+    interrupts: bool
+    end_turn: list[str]
+    untils: list[str]
+    phases: int
+
+
 def _settle(m: Any) -> list[str]:
     """``flow.settle``: triggers, then the strongest signal, then the phase's ``until``."""
     data = m.game.spec.data
-    lines = ["def settle(s, me, sig):", f"    for _ in range({MAX_TRIGGER_CASCADE}):", "        if s.over:",
-             "            return"]
     current = Env({}, me="s.current", me_sure=False)
-    for j, trigger in enumerate(data.get("triggers", [])):
-        test = m.writer.condition(m.top(trigger["when"]), current)
-        lines += [f"        if {test}:", f"            e_trigger_{j}(s, s.current, sig)", "            continue"]
-    if m.interrupts:
-        lines += ["        if s.intr:", "            if intr_advance(s, sig):",
-                  "                return", "            continue"]
+    triggers = [m.writer.condition(m.top(trigger["when"]), current) for trigger in data.get("triggers", [])]
     phases = data["flow"]["phases"]
     end_turn = []
     if len(phases) == 1:
@@ -165,28 +171,45 @@ def _settle(m: Any) -> list[str]:
         for k, (passed, which) in enumerate(passing.items()):
             test = f"ph == {which[0]}" if len(which) == 1 else f"ph in {tuple(which)}"
             end_turn += [f"                {'if' if k == 0 else 'elif'} {test}:", *passed]
-    lines += ["        ph = s.phase",
-              "        if sig:",
-              "            word = sig[0] if len(sig) == 1 else _strongest(sig)",
-              "            sig.clear()",
-              "            if word == 'end_turn':"] + end_turn + [
-              "            elif word == 'end_phase':", "                end_phase(s, me, sig)",
-              "            elif word == 'end_round':", "                end_round(s, me, sig)",
-              "            else:", "                finish(s, None, sig)",
-              "            continue"]
-    untils = [(i, spec["until"]) for i, spec in enumerate(data["flow"]["phases"]) if "until" in spec]
-    for k, (i, until) in enumerate(untils):
-        test = m.writer.condition(m.top(until), Env({}, me="s.current", me_sure=True))
-        phase = f"ph == {i} and " if len(phases) > 1 else ""       # one phase: always the one
-        lines += [f"        if {phase}{test}:", "            end_phase(s, me, sig)", "            continue"]
-    lines += ["        return", "    _fail()", ""]
-    if not any(_PH.search(line) for line in lines[lines.index("        ph = s.phase") + 1:]):
-        lines.remove("        ph = s.phase")
-    m.settle_body = lines[1:-1]         # written again at the end of ``step``: a call fewer a move
+    untils = []
+    for i, spec in enumerate(phases):
+        if "until" in spec:
+            test = m.writer.condition(m.top(spec["until"]), Env({}, me="s.current", me_sure=True))
+            untils.append(f"ph == {i} and {test}" if len(phases) > 1 else test)     # one phase: always the one
+    m.settling = Settling(triggers, bool(m.interrupts), end_turn, untils, len(phases))
     m.end_turn = [line[12:] for line in end_turn]
+    lines = ["def settle(s, me, sig):", f"    for _ in range({MAX_TRIGGER_CASCADE}):",
+             *settling_turn(m.settling, "continue", True), "    _fail()", ""]
     for j, trigger in enumerate(data.get("triggers", [])):
         lines += _block(m, f"e_trigger_{j}", trigger.get("do"), current)
     return lines
+
+
+def settling_turn(parts: Settling, again: str, signals: bool) -> list[str]:
+    """One turn of settling, the body of its loop: ``again`` ends a turn that did something
+    (``continue`` in the loop, ``break`` in the first turn written before it), ``return`` ends
+    the settling. Without ``signals`` (none raised by the move) no signal is read, and the list
+    of them is made in the branch that needs one."""
+    made = [] if signals else ["            sig = []"]
+    lines = ["        if s.over:", "            return"]
+    for j, test in enumerate(parts.triggers):
+        lines += [f"        if {test}:", *made, f"            e_trigger_{j}(s, s.current, sig)", f"            {again}"]
+    if parts.interrupts:
+        lines += ["        if s.intr:", *made, "            if intr_advance(s, sig):", "                return",
+                  f"            {again}"]
+    lines += ["        ph = s.phase"] if parts.phases > 1 else []
+    if signals:
+        lines += ["        if sig:",
+                  "            word = sig[0] if len(sig) == 1 else _strongest(sig)",
+                  "            sig.clear()",
+                  "            if word == 'end_turn':", *parts.end_turn,
+                  "            elif word == 'end_phase':", "                end_phase(s, me, sig)",
+                  "            elif word == 'end_round':", "                end_round(s, me, sig)",
+                  "            else:", "                finish(s, None, sig)",
+                  f"            {again}"]
+    for test in parts.untils:
+        lines += [f"        if {test}:", *made, "            end_phase(s, me, sig)", f"            {again}"]
+    return lines + ["        return"]
 
 
 def write_moves(m: Any) -> list[str]:
@@ -211,7 +234,7 @@ def write_moves(m: Any) -> list[str]:
         lines += [f"def m_{i}(s, me, sig, code):"] + body + [""]
     lines += [f"MOVES = ({''.join(f'm_{i}, ' for i in range(len(m.game.moves)))})", ""]
     # The turn passed in the move counts as the first turn of the settling loop, and the loop's
-    # own first turn is written before it (``_first_turn``): one turn fewer is left to the loop.
+    # own first turn is written before it (``settling_turn``): one turn fewer is left to the loop.
     turns = [MAX_TRIGGER_CASCADE - (i in passed) - 1 for i in range(len(m.game.moves))]
     if len(set(turns)) > 1:
         lines += [f"CASCADE = {tuple(turns)}", ""]
@@ -219,7 +242,8 @@ def write_moves(m: Any) -> list[str]:
     # A game of one move whose effects raise no signal has none to settle: the list of signals
     # is made only where the settling goes on.
     signals = len(m.game.moves) > 1 or any(_SIG.search(line) for line in body)
-    settle = _first_turn(m.settle_body, signals) + [loop] + m.settle_body[1:]
+    settle = ["    while True:", *settling_turn(m.settling, "break", signals),
+              loop, *settling_turn(m.settling, "continue", True), "    _fail()"]
     lines += ["def step(s, a, me=None):",     # ``me``: the seat that moves, in free play
               f"    if s.moves >= {MAX_MOVES_PER_GAME}:", "        _fail()",
               "    if me is None:", "        me = s.current",
@@ -233,23 +257,6 @@ def write_moves(m: Any) -> list[str]:
         lines += [f"    code, move = divmod(a, {len(m.game.moves)})", "    MOVES[move](s, me, sig, code)"]
     lines += ["    s.moves += 1"] + settle + [""]
     return lines
-
-
-def _first_turn(settle: list[str], signals: bool) -> list[str]:
-    """The settling loop's first turn, written out before the loop: most moves settle there,
-    without setting up a loop. A ``continue`` of the loop's body (its only statements at that
-    depth) goes on to the loop, a ``return`` ends the step. Without ``signals`` raised by the
-    move, the list of them is made as the settling goes on (each branch at the body's depth but
-    the first, which ends a game that is over)."""
-    body = ["            break" if line == "            continue" else line for line in settle[1:-1]]
-    if not signals:
-        start = body.index("        if sig:")
-        end = next(k for k in range(start + 1, len(body)) if not body[k].startswith("         "))
-        body = body[:start] + body[end:]
-        branches = [k for k, line in enumerate(body) if line.startswith("        if ") and k > 0]
-        for k in reversed(branches):
-            body.insert(k + 1, "            sig = []")
-    return ["    while True:"] + body
 
 
 def _passing_moves(m: Any) -> set[int]:
