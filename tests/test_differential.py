@@ -194,6 +194,14 @@ def test_a_bool_python_takes_for_a_number_fails_as_in_the_reference(expression, 
     assert reference == lean and reference[:3] == ("error", "EvalError", message)
 
 
+@pytest.mark.parametrize("place", sorted(PLACES))
+def test_a_map_key_that_is_none_fails_as_in_the_reference(place):
+    """Python takes None for a key of a dict; the language refuses it, in every place."""
+    reference, lean = played_on_both("{(if true then none else n): n}", place)
+    assert reference == lean and reference[:3] == ("error", "EvalError", "map keys must be strings or ints, got none")
+    assert played_on_both("{(if n > 9 then none else n): n}", place)[1][0] == "value"
+
+
 @pytest.mark.parametrize("expression, reason, error", [
     ("max_by(1..5, x => current)", "items ordered by seat: seats and zones have no order",
      "max_by() cannot compare values of different kinds"),

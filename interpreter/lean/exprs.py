@@ -109,8 +109,10 @@ class ExprWriter:
         key_type, value_type = join_all([k.type for k in keys]), join_all([v.type for v in values])
         if key_type is None or value_type is None or strip(key_type) not in (STR, INT, EMPTY):
             raise Unsupported("a map's keys or values are of several kinds")
-        pairs = ", ".join(f"{k.text}: {v.text}" for k, v in zip(keys, values))
-        return Code("{" + pairs + "}", MapT(key_type, value_type))
+        # A key that may be none is checked as the language checks it (Python takes None for one).
+        written = [k.text if k.type in (STR, INT) else f"_map_key({k.text})" for k in keys]
+        pairs = ", ".join(f"{k}: {v.text}" for k, v in zip(written, values))
+        return Code("{" + pairs + "}", MapT(strip(key_type), value_type))
 
     def _range(self, node: n.Range, env: Env) -> Code:
         low, high = self.write(node.low, env), self.write(node.high, env)

@@ -13,7 +13,8 @@ from typing import Any
 from ..engine.rng import below, shuffled
 from ..engine.templates import show as show_in_line
 from ..engine.values import stored_copy
-from ..expr.ops import COMPARISONS, add, divide, floor_divide, inclusive_range, modulo, multiply, negate, subtract, text_of
+from ..expr.ops import (COMPARISONS, add, divide, floor_divide, inclusive_range, map_key, modulo, multiply, negate,
+                        subtract, text_of)
 from ..expr.function_values import FunctionValue
 from ..limits import MAX_COLLECTION, MAX_INT, MAX_PLAYERS, MAX_ROUNDS, MAX_VALUE_DEPTH
 
@@ -104,7 +105,7 @@ def seat_of(value: Any, players: int) -> int:
 compared = COMPARISONS
 
 __all__ = ["Failed", "fail", "truth", "number", "divide_by", "add_up", "sized", "function", "divide", "inclusive_range", "text_of",
-           "negate", "add", "subtract", "multiply", "floor_divide", "modulo", "compared",
+           "negate", "add", "subtract", "multiply", "floor_divide", "modulo", "compared", "map_key",
            "index", "top", "bottom", "seat", "seat_of", "below", "shuffled",
            "grid_cards", "grid_top", "grid_bottom", "grid_size", "grid_empty", "slots", "rows", "cols", "lines",
            "grid_put", "grid_put_at"]
