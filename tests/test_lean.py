@@ -143,6 +143,63 @@ def test_numbers_left_unchecked_are_within_the_limit_and_the_others_fail_as_the_
         assert "_number(" not in lean.program.text().split("def m_0")[1].split("\ndef ")[0]
 
 
+# Defined functions: the bits of what they give, and of the numbers they are given, carry to
+# their calls ("top" has a loop: it is called, not written in place).
+DEFINED = """define:
+  top(k): 'max([v for v in 1..6 if v <= k] + [0])'
+  twice(k): 'max([k * 2 for v in 1..2])'
+  maybe(v): 'if v > 3 then v else none'
+triggers: []"""
+DEFINED_MAGNITUDES = {
+    "a product of what functions give": ('"top(3) * top(4) + 1"', True),
+    "a function of a small number": ('"twice(3) + 1"', True),
+    "a function of a number past the limit": ('"twice(900000000000000000)"', False),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DEFINED_MAGNITUDES))
+def test_what_a_defined_function_gives_is_left_unchecked_when_small(case):
+    from tests.runtime_games import probe
+    value, fits = DEFINED_MAGNITUDES[case]
+    loaded = load_game("probe.yaml", text=probe(f"      - set: {{n: {value}}}").replace("triggers: []", DEFINED))
+    lean = LeanGame(loaded)
+    expected = _outcome(lambda: _play_reference(loaded))
+    assert (expected is None) == fits
+    assert _outcome(lambda: _play_lean(lean)) == expected
+    assert ("_number(" not in _move_text(lean)) == fits
+
+
+def _move_text(lean) -> str:
+    """The generated text of the probe's move and of the functions it calls (written first)."""
+    text = lean.program.text()
+    return text.split("class State")[0] + text.split("def m_0")[1].split("\ndef ")[0]
+
+
+def test_a_call_a_filter_makes_is_made_once_for_the_item_too():
+    from tests.runtime_games import probe
+    value = '"sum([top(v) * 10 for v in 1..6 if top(v) > 2])"'
+    loaded = load_game("probe.yaml", text=probe(f"      - set: {{n: {value}}}").replace("triggers: []", DEFINED))
+    lean = LeanGame(loaded)
+    text = _move_text(lean)
+    assert text.count("d_top_0(s, me, _") == 1 and "for _call" in text     # called once an item
+    state, reference = lean.new_state(None, 1), loaded.new_state(None, 1)
+    lean.step(state, lean.legal(state)[0])
+    loaded.apply(reference, loaded.legal_moves(reference, reference.current)[0], reference.current)
+    assert lean.to_state(state).vars["n"] == reference.vars["n"] == 180
+
+
+def test_the_items_a_filter_keeps_from_none_are_numbers():
+    from tests.runtime_games import probe
+    value = '"sum([maybe(v) for v in 1..6 if maybe(v) != none])"'
+    loaded = load_game("probe.yaml", text=probe(f"      - set: {{n: {value}}}").replace("triggers: []", DEFINED))
+    lean = LeanGame(loaded)
+    assert "B_sum" not in _move_text(lean) and "sum(" in _move_text(lean)
+    state, reference = lean.new_state(None, 1), loaded.new_state(None, 1)
+    lean.step(state, lean.legal(state)[0])
+    loaded.apply(reference, loaded.legal_moves(reference, reference.current)[0], reference.current)
+    assert lean.to_state(state).vars["n"] == reference.vars["n"] == 15
+
+
 def _play_reference(loaded):
     state = loaded.new_state(None, 1)
     while not state.over:

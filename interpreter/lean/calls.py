@@ -70,7 +70,7 @@ class CallWriter:
             inner = Env(dict(zip(params, codes)), me=env.me, me_sure=env.me_sure)
             code = self.w.write(self.m.parse(body), inner)
             return replace(code, text=f"(_spend(1) or {code.text})") if self.m.counting else code
-        function, result = self.m.function(name, tuple(c.type for c in codes), env.me_sure)
+        function, result, bits = self.m.function(name, tuple(codes), env.me_sure)
         me = "me" if env.me is None else env.me
         if env.me is None:
             me = "None"
@@ -84,7 +84,7 @@ class CallWriter:
             # worked out the first time it is asked for (as the reference's listing remembers it).
             key = self.m.memo.setdefault(call, len(self.m.memo))
             call = f"(_memo[{key}] if {key} in _memo else _memo.setdefault({key}, {call}))"
-        return Code(call, result, live=_container(result))
+        return Code(call, result, live=_container(result), bits=bits)
 
     # -- built-ins -------------------------------------------------------------------------------
     def _builtin(self, name: str, node: n.Call, env: Env) -> Code:

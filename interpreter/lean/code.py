@@ -52,7 +52,7 @@ def magnitude_bits(value: int | float) -> int:
 def const_code(value: Any, module: Any) -> Code:
     """A constant: ints, bools and none written as themselves, any other value bound."""
     if value is None:
-        return Code("None", NONE)
+        return Code("None", NONE, bits=0)      # no magnitude: arithmetic on it fails in any case
     if isinstance(value, bool):
         return Code(repr(value), BOOL)
     if isinstance(value, int):
@@ -67,7 +67,8 @@ def const_code(value: Any, module: Any) -> Code:
         if kind is None:
             raise Unsupported("a list holds values of several kinds")
         distinct = all(type(v) in (int, str) for v in value) and len(set(value)) == len(value)
-        return Code(module.const(value), ListT(kind), live=True, size=len(value), unique=distinct)   # shared: copied where stored
+        bits = max((c.bits for c in items if c.type != STR), default=0)
+        return Code(module.const(value), ListT(kind), live=True, size=len(value), unique=distinct, bits=bits)   # shared: copied where stored
     if isinstance(value, dict):
         keys = join_all([const_code(k, module).type for k in value])
         values = join_all([const_code(v, module).type for v in value.values()])

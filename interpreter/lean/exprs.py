@@ -9,6 +9,7 @@ stay within 18 digits, ``/`` of two ints), the code checks, or calls ``runtime``
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, cast
@@ -30,6 +31,7 @@ from .ltypes import (
     LType,
     ListT,
     MapT,
+    Opt,
     Unsupported,
     element,
     holds_objects,
@@ -97,7 +99,8 @@ class ExprWriter:
         if kind is None:
             raise Unsupported("a list holds values of several kinds")
         items = [self.m.as_type(c, kind) for c in items]
-        return Code("[" + ", ".join(c.text for c in items) + "]", ListT(kind), size=len(items))
+        return Code("[" + ", ".join(c.text for c in items) + "]", ListT(kind), size=len(items),
+                    bits=max((c.bits for c in items), default=0))
 
     def _map(self, node: n.MapDisplay, env: Env) -> Code:
         if node.pairs and all(isinstance(x, n.Literal) and type(x.value) in (int, str)
@@ -119,7 +122,8 @@ class ExprWriter:
         if isinstance(node.low, n.Literal) and isinstance(node.high, n.Literal) and low.type == high.type == INT:
             values = list(range(node.low.value, node.high.value + 1))
             if len(values) <= 1000:
-                return Code(self.m.const(values), ListT(INT), live=True, size=len(values), unique=True)
+                return Code(self.m.const(values), ListT(INT), live=True, size=len(values), unique=True,
+                            bits=max(abs(values[0]), abs(values[-1])).bit_length() if values else 0)
         bits = max(low.bits, high.bits)
         if low.type == high.type == INT and bits < RANGE_BITS:     # too few items to pass the limit
             return Code(f"list(range({low.text}, {high.text} + 1))", ListT(INT), bits=bits, unique=True)
@@ -157,7 +161,7 @@ class ExprWriter:
             piles = _joined_piles(a, b)
             a, b = self.m.as_type(a, kind), self.m.as_type(b, kind)
             size = None if a.size is None or b.size is None else a.size + b.size
-            return Code(f"_sized({a.text} + {b.text})", kind, size=size, piles=piles)
+            return Code(f"_sized({a.text} + {b.text})", kind, size=size, piles=piles, bits=max(a.bits, b.bits))
         if op == "+" and STR in (at, bt):
             return Code(f"_sized({a.text} + {b.text})", STR)
         if holds_objects(at) or holds_objects(bt):
@@ -296,12 +300,74 @@ class ExprWriter:
             item_bits = min(items.bits, _item_bits(element(kind)))     # a list's bits are its items'
             env = env.bind(loop.var, Code(var, element(kind), bits=item_bits))
             clauses.append(f"for {var} in {self.charged(items).text}")
-            clauses += [f"if {self.condition(c, env)}" for c in loop.conditions]
-        element_code = self.write(node.element, env)
+            clauses += [(self.condition(c, env), self._tested_call(c, env)) for c in loop.conditions]
+        element_code = self._kept_if_some(node, self.write(node.element, env), env)
+        text = self._calls_shared(clauses, element_code.text)
         # One loop whose items are kept as they are (a filter) keeps its list's items different.
         kept = len(node.loops) == 1 and isinstance(node.element, n.Name) and node.element.name == node.loops[0].var
-        return Code(f"[{element_code.text} {' '.join(clauses)}]", ListT(element_code.type), size=size,
+        return Code(text, ListT(element_code.type), size=size,
                     unique=kept and first_unique, origin=first_origin if kept else None, bits=element_code.bits)
+
+    def _kept_if_some(self, node: n.Comprehension, element: Code, env: Env) -> Code:
+        """The element of ``[e for ... if e != none]`` is no none: ``element`` without it."""
+        last = node.loops[-1].conditions[-1:] if node.loops else []
+        if not last or not isinstance(element.type, Opt):
+            return element
+        test = last[0]
+        if not (isinstance(test, n.Compare) and test.steps[0][0] == "!=" and len(test.steps) == 1
+                and isinstance(test.steps[0][1], n.Literal) and test.steps[0][1].value is None
+                and not any(isinstance(x, (n.Comprehension, n.Lambda)) for x in n.all_nodes(test.first))):
+            return element
+        if self.write(test.first, env).text != element.text:
+            return element
+        return replace(element, type=strip(element.type))
+
+    def _tested_call(self, condition: n.Node, env: Env) -> str | None:
+        """The call of a defined function of names and constants that a comparison always makes
+        first (``f(x) != none``), written; else None."""
+        if self.m.counting or not isinstance(condition, n.Compare) or len(condition.steps) != 1:
+            return None
+        call = condition.first
+        if not (isinstance(call, n.Call) and isinstance(call.callee, n.Name) and call.callee.name in self.m.definitions
+                and all(isinstance(arg, (n.Name, n.Literal)) for arg in call.args)):
+            return None
+        return self.write(call, env).text
+
+    def _calls_shared(self, clauses: list, element: str) -> str:
+        """``[element clauses...]``, where a call that a condition makes first is made once for
+        both the condition and what follows it (``for _c in (f(x),) if _c != None``): a defined
+        function has no effects and gives the same value for the same arguments."""
+        written: list[str] = []
+        shared: list[tuple[str, str]] = []     # (the call, its name) made so far
+        for at, clause in enumerate(clauses):
+            if isinstance(clause, str):
+                written.append(_shared(clause, shared))
+                continue
+            test, call = clause
+            test = _shared(test, shared)
+            after = [element] + [c if isinstance(c, str) else c[0] for c in clauses[at + 1:]]
+            if call is not None and _calls(call, test) and any(_calls(call, text) for text in after):
+                name = self.m.temp("call")
+                written.append(f"for {name} in ({call},)")
+                shared.append((call, name))
+                test = _shared(test, shared)
+            written.append(f"if {test}")
+        return f"[{_shared(element, shared)} {' '.join(written)}]"
+
+def _shared(text: str, shared: list[tuple[str, str]]) -> str:
+    """``text`` with the calls made already read from their names."""
+    for call, name in shared:
+        text = re.sub(_call_pattern(call), name, text)
+    return text
+
+
+def _calls(call: str, text: str) -> bool:
+    return re.search(_call_pattern(call), text) is not None
+
+
+def _call_pattern(call: str) -> str:
+    """The call's text where it stands whole (not the end of a longer name)."""
+    return r"(?<![\w.])" + re.escape(call)
 
 
 def _makes_collection(node: n.Node) -> bool:

@@ -25,7 +25,7 @@ from .effects import EffectWriter
 from .code import UNBOUNDED, Code, Env, const_code, magnitude_bits
 from .exprs import ExprWriter
 from .interrupts_code import interrupt_lists
-from .ltypes import EMPTY, NONE, LType, Unsupported, join, join_all
+from .ltypes import EMPTY, INT, NONE, NUM, LType, Unsupported, join, join_all, strip
 from .shape import Shape, ident, shape_of
 from .work import ANY_LIST, Work, counted
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 WIDEN_AFTER = 3     # a variable's size grown this many times is taken as unknown
 PASSES = 8          # passes that may still teach variables' types; then the types are taken as known
 SMALL_BODY = 40     # nodes of a definition's body written in place at its calls
+SMALL_ARGUMENT = 32 # bits of a number a defined function may be written for (its sums and products stay small)
 
 
 class Module:
@@ -91,7 +92,7 @@ class Module:
         self.changed = False
         self.deferred: Unsupported | None = None     # the first effect not written in this pass
         self.counted_texts: list[str] = []      # the expressions that count their work as they run
-        self.functions: dict[tuple, tuple[str, LType]] = {}
+        self.functions: dict[tuple, tuple[str, LType, int]] = {}
         self.function_lines: list[str] = []
         self.trick_info: Any = None
         self.memo: dict[str, int] | None = None     # while a listing is written: its calls remembered
@@ -303,26 +304,28 @@ class Module:
         raise Unsupported("a deal without 'from' and no deck's zone")
 
     # -- defined functions ---------------------------------------------------------------------------
-    def function(self, name: str, arg_types: tuple, me_sure: bool) -> tuple[str, LType]:
-        """The Python function of a defined function for these kinds of arguments, and its
-        result's type; written the first time it is asked for."""
-        key = (name, arg_types, me_sure, self.counting)
+    def function(self, name: str, args: tuple[Code, ...], me_sure: bool) -> tuple[str, LType, int]:
+        """The Python function of a defined function for arguments of these kinds (a number's
+        magnitude small or not: ``argument_bits``), its result's type and the bits of its
+        magnitude (``Code.bits``); written the first time it is asked for."""
+        kinds = tuple((a.type, argument_bits(a)) for a in args)
+        key = (name, kinds, me_sure, self.counting)
         found = self.functions.get(key)
         if found is not None:
             return found
         params, body = self.definitions[name]
-        if len(params) != len(arg_types):
-            raise Unsupported(f"{name}() called with {len(arg_types)} arguments")
+        if len(params) != len(args):
+            raise Unsupported(f"{name}() called with {len(args)} arguments")
         py = f"d_{name}_{len(self.functions)}" if name.isidentifier() else f"d{len(self.functions)}"
-        self.functions[key] = (py, EMPTY)        # a call met while writing it: no recursion (checked)
+        self.functions[key] = (py, EMPTY, UNBOUNDED)        # a call met while writing it: no recursion (checked)
         names = [f"a{i}" for i in range(len(params))]
-        env = Env({p: Code(a, t) for p, a, t in zip(params, names, arg_types)}, me="me", me_sure=me_sure)
+        env = Env({p: Code(a, t, bits=bits) for p, a, (t, bits) in zip(params, names, kinds)}, me="me", me_sure=me_sure)
         with self.apart():
             code = self.writer.write(self.parse(body), env)
-        self.functions[key] = (py, code.type)
+        self.functions[key] = (py, code.type, code.bits)
         result = f"(_spend(1) or {code.text})" if self.counting else code.text
         self.function_lines += [f"def {py}({', '.join(['s', 'me'] + names)}):", f"    return {result}", ""]
-        return py, code.type
+        return py, code.type, code.bits
 
     @contextmanager
     def apart(self) -> Iterator[None]:
@@ -379,3 +382,10 @@ def _any_zone(kind: LType) -> bool:
 
 def _cut(text: str) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def argument_bits(arg: Code) -> int:
+    """The bits a defined function is written for: ``SMALL_ARGUMENT`` for a number known to be
+    that small (its arithmetic then needs no checks), else unbounded (one function for either,
+    not one for each size)."""
+    return SMALL_ARGUMENT if arg.bits <= SMALL_ARGUMENT and strip(arg.type) in (INT, NUM) else UNBOUNDED

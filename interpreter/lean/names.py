@@ -118,11 +118,16 @@ class NameWriter:
         """The table's dice, or with dice per seat the acting seat's cup."""
         if self.m.game.dice_per == "seat":
             return self.cup(self.me(env))
-        return Code("s.dice", ListT(INT), live=True, bits=UNBOUNDED, size=self.m.game.dice_count)
+        return Code("s.dice", ListT(INT), live=True, bits=self.die_bits(), size=self.m.game.dice_count)
 
     def cup(self, seat: str) -> Code:
         """The cup of ``seat`` (a Python expression: none fails, as an index)."""
-        return Code(f"s.dice[{seat}]", ListT(INT), live=True, bits=UNBOUNDED, size=self.m.game.dice_count)
+        return Code(f"s.dice[{seat}]", ListT(INT), live=True, bits=self.die_bits(), size=self.m.game.dice_count)
+
+    def die_bits(self) -> int:
+        """The bits of a die's face: a die only ever shows 1 to its faces (thrown, guessed, or
+        set by a scenario, which checks it)."""
+        return int(self.m.game.dice_faces or 0).bit_length() or UNBOUNDED
 
     def _tricks(self, name: str, env: Env) -> Code:
         return self.w.calls.trick_name(name, env)
