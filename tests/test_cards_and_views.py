@@ -139,6 +139,20 @@ def test_a_shuffle_draws_what_fisher_yates_by_below_draws():
         assert rng.shuffled(state, items) == (expected, expected_state)
 
 
+@pytest.mark.parametrize("bound", [1, 2, 6, 7, 1024, 1025, 1 << 40])
+def test_draws_made_several_at_a_time_are_belows_draws_one_after_another(bound):
+    """``rng.belows`` (dice thrown several at a time) writes ``below``'s steps out: the same
+    values and the same state after them; a draw turned down is turned down there too."""
+    from interpreter.engine import rng
+    seeds = [rng.seed_state(seed) for seed in range(200)] + [_state_giving((1 << 64) - 1 - k) for k in range(3)]
+    for state in seeds:
+        expected, expected_state = [], state
+        for _ in range(5):
+            value, expected_state = rng.below(expected_state, bound)
+            expected.append(value)
+        assert rng.belows(state, 5, bound) == (expected, expected_state)
+
+
 def _state_giving(value: int) -> int:
     """The generator state whose next output is ``value`` (SplitMix64's mixing undone)."""
     def unshift(y: int, k: int) -> int:

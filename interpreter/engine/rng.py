@@ -79,6 +79,28 @@ def below(state: int, n: int) -> tuple[int, int]:
             return value % n, state
 
 
+def belows(state: int, count: int, n: int) -> tuple[list[int], int]:
+    """``count`` draws of ``below(state, n)`` one after another, and the new state (``below``'s
+    steps written out: dice are thrown several at a time)."""
+    if _drawing.source is not None or not 0 < n <= 1024:
+        out = []
+        for _ in range(count):
+            value, state = below(state, n)
+            out.append(value)
+        return out, state
+    limit, out = LIMITS[n], []
+    for _ in range(count):
+        while True:
+            state = (state + GOLDEN) & MASK         # next_u64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            value = z ^ (z >> 31)
+            if value < limit:
+                break
+        out.append(value % n)
+    return out, state
+
+
 def draws(state: int) -> Callable[[int], int]:
     """``draw(n)``: the draws ``below`` makes from ``state`` on, one after another, the generator's
     outputs worked out a block at a time (``_outputs``): for many draws whose generator no one

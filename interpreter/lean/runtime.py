@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ..engine.rng import below, shuffled
+from ..engine.rng import below, belows, shuffled
 from ..engine.templates import show as show_in_line
 from ..engine.values import stored_copy
 from ..expr.ops import (COMPARISONS, add, divide, floor_divide, inclusive_range, map_key, modulo, multiply, negate,
@@ -281,9 +281,9 @@ def thrown(s: Any, dice: list, which: Any, faces: int, keep_sorted: bool) -> lis
         if value not in kept:
             raise Failed
         kept.remove(value)
-    for _ in range(len(dice) - len(kept)):
-        face, s.rng = below(s.rng, faces)
-        kept.append(face + 1)
+    if len(kept) < len(dice):
+        faces_drawn, s.rng = belows(s.rng, len(dice) - len(kept), faces)
+        kept += [face + 1 for face in faces_drawn]
     return sorted(kept) if keep_sorted else kept
 
 
