@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine import apply_move, legal_moves
+from ..engine.rng import seed_state
 from ..engine.state import State
 from ..errors import RulesError
 from ..lean import lean_game
@@ -43,6 +44,19 @@ class ReferenceOps:
 
     def value(self, world: State, seat: int) -> float:
         return seat_value(self.game, world, seat)
+
+    def look(self, world: State, move: Move, seat: int, seed: int) -> tuple[float, State | None]:
+        """``rollout.looked_at`` of a drawn seed: ``move`` played in a copy of ``world`` whose
+        chance comes from ``seed``, the hint of ``seat`` there, and the copy, given back the
+        generator of ``world``, unless the move drew chance (then None)."""
+        copy = world.clone()
+        copy.rng = fresh = seed_state(seed)
+        apply_move(self.game, copy, move, checked=False)
+        value = seat_value(self.game, copy, seat)
+        if copy.rng != fresh:       # the move threw dice or shuffled: the policy's guess of chance
+            return value, None
+        copy.rng = world.rng
+        return value, copy
 
     def values(self, world: State) -> list[float]:
         return seat_values(self.game, world)
@@ -84,6 +98,23 @@ class LeanOps:
             self.lean.step_over_budget(world, action, seat)
         except Exception:       # noqa: BLE001  (the reference raises a RulesError here)
             raise RulesError("the move cannot be played in this guess") from None
+
+    def look(self, world: Any, action: int, seat: int, seed: int) -> tuple[float, Any]:
+        """``ReferenceOps.look``, its calls written in (a rollout makes one for each move it
+        looks at)."""
+        copy = self.clone(world)
+        copy.rng = fresh = seed_state(seed)
+        try:
+            self._step(copy, action, None)
+        except OverBudget:
+            self.lean.step_over_budget(copy, action, None)
+        except Exception:       # noqa: BLE001  (as ``play``)
+            raise RulesError("the move cannot be played in this guess") from None
+        value = self.value(copy, seat)
+        if copy.rng != fresh:
+            return value, None
+        copy.rng = world.rng
+        return value, copy
 
     def guess(self, world: Any, seat: int, seed: int) -> Any:
         from .lean_guess import guess

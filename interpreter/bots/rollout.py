@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..engine import rng
 from .ops import ReferenceOps
 
 if TYPE_CHECKING:
@@ -66,8 +65,9 @@ class Rollout:
         pool = list(moves)
         looked = [pool.pop(self.draw(len(pool))) for _ in range(min(self.candidates, len(pool)))]
         seat, best, best_value, best_after = world.current, None, 0.0, None
+        look, draw = self.ops.look, self.draw
         for move in looked:     # the first of the best, as ``max`` takes it
-            value, after = looked_at(self.ops, world, move, seat, self.draw)
+            value, after = look(world, move, seat, draw(1 << 30))      # ``looked_at``
             if best is None or value > best_value:
                 best, best_value, best_after = move, value, after
         return best, best_after
@@ -98,14 +98,7 @@ def looked_at(ops: ReferenceOps | LeanOps, world: Any, move: Any, seat: int,
               draw: Callable[[int], int]) -> tuple[float, Any]:
     """``value_after``, and the copy it played the move in when the move drew no chance (then
     the copy is ``played(ops, world, move)``, its generator given back), else None."""
-    copy = ops.clone(world)
-    copy.rng = fresh = rng.seed_state(draw(1 << 30))
-    ops.play(copy, move)
-    value = ops.value(copy, seat)
-    if copy.rng != fresh:       # the move threw dice or shuffled: the policy's guess of chance
-        return value, None
-    copy.rng = world.rng
-    return value, copy
+    return ops.look(world, move, seat, draw(1 << 30))
 
 
 def seat_rewards(ops: ReferenceOps | LeanOps, world: Any, seats: set[int]) -> dict[int, float]:
