@@ -286,7 +286,7 @@ class ExprWriter:
         return Code(f"{obj.text}[{low}:{high}]", kind, size=obj.size, unique=obj.unique, origin=obj.origin)
 
     def _comprehension(self, node: n.Comprehension, env: Env) -> Code:
-        clauses = []
+        clauses: list[str | tuple[str, str | None]] = []
         size: int | None = 1
         first_unique, first_origin = False, None
         for loop in node.loops:
