@@ -136,6 +136,17 @@ def test_a_rollout_plays_again_a_move_whose_look_drew_chance():
     assert after is None and value == value_after(loaded.game, state, throw, state.current, lambda n: 7)
 
 
+def test_a_rollout_plays_its_own_position_on_in_place_in_the_hands_last_phase(little):
+    """Where the position before a move is not needed again (no move of the hand's last phase
+    begins another phase of it), the rollout plays the move on its own copy: the same position."""
+    state = after_a_heart_is_not_followed(little)
+    only = little.legal_moves(state)
+    assert [m.text for m in only] == ["play 5H"] and state.phase == len(little.game.phases) - 1
+    world = state.clone()
+    reached = Rollout(little.game, make_bot("random", little.game, 0, 1).draw).play_on(world, state.round, 1)
+    assert reached is world and reached == played(ReferenceOps(little.game), state, only[0])
+
+
 def test_the_games_bot_horizon_sets_how_far_the_search_looks_ahead(tmp_path):
     assert SearchBot(load_game(write(tmp_path, GAME)).game, 0).horizon == HORIZON == 3
     far = load_game(write(tmp_path, GAME + "bot: {horizon: 12}\n"))

@@ -35,11 +35,15 @@ class Rollout:
         self.draw = draw
         self.greedy_share = greedy_share
         self.candidates = candidates
+        self.last_phase = len(self.ops.game.phases) - 1
 
     def play_on(self, world: Any, hand: int, moves_left: int, through_phases: bool = False) -> Any:
         """``world`` played on, at most ``moves_left`` moves, stopping at the end of the game or of
         the hand (the round ``hand``), where free play would begin, or just before a new phase of
-        the hand (``begins_a_phase``) unless ``through_phases``."""
+        the hand (``begins_a_phase``) unless ``through_phases``. ``world`` is the rollout's own: a
+        move is played on it in place where the position before the move is not needed again
+        (through the phases, or in the hand's last phase, where no move begins another phase of
+        the hand: a hand's phases come in order)."""
         ops = self.ops
         for _ in range(moves_left):
             if world.over or world.current is None or world.round != hand:
@@ -48,6 +52,9 @@ class Rollout:
             if not moves:
                 return world
             move, after = self._pick(world, moves)
+            if after is None and (through_phases or world.phase == self.last_phase):
+                ops.play(world, move)
+                continue
             if after is None:
                 after = played(ops, world, move)
             if not through_phases and begins_a_phase(world, after, hand):
