@@ -200,6 +200,19 @@ def test_the_items_a_filter_keeps_from_none_are_numbers():
     assert lean.to_state(state).vars["n"] == reference.vars["n"] == 15
 
 
+def test_a_seat_variable_a_comprehension_reads_for_each_item_is_read_once_before_it():
+    from tests.runtime_games import probe
+    game = probe('      - set: {n: "sum([marks[k] for k in [0, 1, 2] if marks[k] > 1])"}').replace(
+        "  game: {n: 0, who: 0, nobody: none}", "  game: {n: 0, who: 0, nobody: none}\n  seat: {marks: [1, 2, 3]}")
+    loaded = load_game("probe.yaml", text=game)
+    lean = LeanGame(loaded)
+    assert "for _marks" in _move_text(lean) and _move_text(lean).count("s.sv_marks[me]") == 1
+    state, reference = lean.new_state(None, 1), loaded.new_state(None, 1)
+    lean.step(state, lean.legal(state)[0])
+    loaded.apply(reference, loaded.legal_moves(reference, reference.current)[0], reference.current)
+    assert lean.to_state(state).vars["n"] == reference.vars["n"] == 5
+
+
 def _play_reference(loaded):
     state = loaded.new_state(None, 1)
     while not state.over:

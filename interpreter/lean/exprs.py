@@ -287,6 +287,10 @@ class ExprWriter:
 
     def _comprehension(self, node: n.Comprehension, env: Env) -> Code:
         clauses: list[str | tuple[str, str | None]] = []
+        for name, code in self._seat_variables_read(node, env):
+            var = self.m.temp(name)
+            clauses.append(f"for {var} in ({code.text},)")
+            env = env.bind(name, replace(code, text=var))
         size: int | None = 1
         first_unique, first_origin = False, None
         for loop in node.loops:
@@ -307,6 +311,20 @@ class ExprWriter:
         kept = len(node.loops) == 1 and isinstance(node.element, n.Name) and node.element.name == node.loops[0].var
         return Code(text, ListT(element_code.type), size=size,
                     unique=kept and first_unique, origin=first_origin if kept else None, bits=element_code.bits)
+
+    def _seat_variables_read(self, node: n.Comprehension, env: Env) -> list[tuple[str, Code]]:
+        """The acting seat's (or its team's) variables that the comprehension reads for each item,
+        each read once before its loops (``for _sheet in (s.sv_sheet[me],)``): they do not change
+        while it runs, and reading one cannot fail where the acting seat is sure."""
+        if not env.me_sure or env.me is None or not env.me.isidentifier() or self.m.counting:
+            return []
+        looped = {loop.var for loop in node.loops}
+        per_item = [node.element] + [c for loop in node.loops for c in loop.conditions] \
+            + [loop.iterable for loop in node.loops[1:]]
+        read = {x.name: x for part in per_item for x in n.all_nodes(part) if isinstance(x, n.Name)}
+        kinds = self.names.kinds
+        return [(name, self.write(read[name], env)) for name in sorted(read)
+                if kinds.get(name) in ("seat", "team") and name not in env.names and name not in looped]
 
     def _kept_if_some(self, node: n.Comprehension, element: Code, env: Env) -> Code:
         """The element of ``[e for ... if e != none]`` is no none: ``element`` without it."""
