@@ -332,7 +332,7 @@ class ExprWriter:
         if not last or not isinstance(element.type, Opt):
             return element
         test = last[0]
-        if not (isinstance(test, n.Compare) and test.steps[0][0] == "!=" and len(test.steps) == 1
+        if not (isinstance(test, n.Compare) and len(test.steps) == 1 and test.steps[0][0] == "!="
                 and isinstance(test.steps[0][1], n.Literal) and test.steps[0][1].value is None
                 and not any(isinstance(x, (n.Comprehension, n.Lambda)) for x in n.all_nodes(test.first))):
             return element
@@ -371,6 +371,7 @@ class ExprWriter:
                 test = _shared(test, shared)
             written.append(f"if {test}")
         return f"[{_shared(element, shared)} {' '.join(written)}]"
+
 
 def _shared(text: str, shared: list[tuple[str, str]]) -> str:
     """``text`` with the calls made already read from their names."""

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 WIDEN_AFTER = 3     # a variable's size grown this many times is taken as unknown
 PASSES = 8          # passes that may still teach variables' types; then the types are taken as known
 SMALL_BODY = 40     # nodes of a definition's body written in place at its calls
-SMALL_ARGUMENT = 32 # bits of a number a defined function may be written for (its sums and products stay small)
+SMALL_ARGUMENT = 32  # bits of a number a defined function may be written for (its sums and products stay small)
 
 
 class Module:
