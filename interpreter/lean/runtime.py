@@ -34,10 +34,13 @@ def truth(value: Any) -> bool:
     raise Failed
 
 
+LOWEST = -MAX_INT      # made once: ``number`` is called at every checked operation
+
+
 def number(value: Any) -> Any:
     """An int or float within the language's magnitude, else the step fails. The generated code
     hands it what arithmetic and sums make, which Python never makes a bool."""
-    if -MAX_INT <= value <= MAX_INT:
+    if LOWEST <= value <= MAX_INT:
         return value
     raise Failed
 
