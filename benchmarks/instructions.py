@@ -8,7 +8,8 @@ callgrind, each after one game of its own (seed 1000) that builds the lean modul
 else is made on first use: with ``--games`` games and with none; the difference (the playouts
 alone, without the imports, the load and the first game) divided by the moves played is printed. The game file is this
 script's copy (a path is taken from this file's checkout), the cache folder is off
-(``RULES_NO_CACHE=1``) so that both runs load alike. Needs ``valgrind``; a run of the floor
+(``RULES_NO_CACHE=1``) and the hash seed fixed (``PYTHONHASHSEED=0``: a set's order, and with it
+the work, would differ from process to process) so that both runs load and play alike. Needs ``valgrind``; a run of the floor
 takes about a minute, a Nerts game (3 seats) several.
 """
 from __future__ import annotations
@@ -35,7 +36,7 @@ print(play(int(sys.argv[3]), 0))
 
 def instructions(checkout: str, spec: Path, players: int, games: int) -> tuple[int, int]:
     """(instructions, moves) of one run under callgrind."""
-    env = {**os.environ, "RULES_NO_CACHE": "1"}
+    env = {**os.environ, "RULES_NO_CACHE": "1", "PYTHONHASHSEED": "0"}     # both runs hash alike
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", PLAY,
                            str(spec), str(players), str(games)], cwd=checkout, env=env, capture_output=True,
                           text=True, check=True)
