@@ -159,6 +159,14 @@ def _move_text(lean) -> str:
     return text.split("class State")[0] + text.split("def m_0")[1].split("\ndef ")[0]
 
 
+def _n_after_the_first_move(loaded, lean) -> tuple:
+    """The probe's ``n`` after its first move, on the lean engine and on the reference."""
+    state, reference = lean.new_state(None, 1), loaded.new_state(None, 1)
+    lean.step(state, lean.legal(state)[0])
+    loaded.apply(reference, loaded.legal_moves(reference, reference.current)[0], reference.current)
+    return lean.to_state(state).vars["n"], reference.vars["n"]
+
+
 def test_a_call_a_filter_makes_is_made_once_for_the_item_too():
     from tests.runtime_games import probe
     value = '"sum([top(v) * 10 for v in 1..6 if top(v) > 2])"'
@@ -166,10 +174,7 @@ def test_a_call_a_filter_makes_is_made_once_for_the_item_too():
     lean = LeanGame(loaded)
     text = _move_text(lean)
     assert text.count("d_top_0(s, me, _") == 1 and "for _call" in text     # called once an item
-    state, reference = lean.new_state(None, 1), loaded.new_state(None, 1)
-    lean.step(state, lean.legal(state)[0])
-    loaded.apply(reference, loaded.legal_moves(reference, reference.current)[0], reference.current)
-    assert lean.to_state(state).vars["n"] == reference.vars["n"] == 180
+    assert _n_after_the_first_move(loaded, lean) == (180, 180)
 
 
 def test_the_items_a_filter_keeps_from_none_are_numbers():
@@ -178,10 +183,7 @@ def test_the_items_a_filter_keeps_from_none_are_numbers():
     loaded = load_game("probe.yaml", text=probe(f"      - set: {{n: {value}}}").replace("triggers: []", DEFINED))
     lean = LeanGame(loaded)
     assert "B_sum" not in _move_text(lean) and "sum(" in _move_text(lean)
-    state, reference = lean.new_state(None, 1), loaded.new_state(None, 1)
-    lean.step(state, lean.legal(state)[0])
-    loaded.apply(reference, loaded.legal_moves(reference, reference.current)[0], reference.current)
-    assert lean.to_state(state).vars["n"] == reference.vars["n"] == 15
+    assert _n_after_the_first_move(loaded, lean) == (15, 15)
 
 
 def test_a_seat_variable_a_comprehension_reads_for_each_item_is_read_once_before_it():
@@ -191,10 +193,7 @@ def test_a_seat_variable_a_comprehension_reads_for_each_item_is_read_once_before
     loaded = load_game("probe.yaml", text=game)
     lean = LeanGame(loaded)
     assert "for _marks" in _move_text(lean) and _move_text(lean).count("s.sv_marks[me]") == 1
-    state, reference = lean.new_state(None, 1), loaded.new_state(None, 1)
-    lean.step(state, lean.legal(state)[0])
-    loaded.apply(reference, loaded.legal_moves(reference, reference.current)[0], reference.current)
-    assert lean.to_state(state).vars["n"] == reference.vars["n"] == 5
+    assert _n_after_the_first_move(loaded, lean) == (5, 5)
 
 
 def _play_reference(loaded):
