@@ -58,6 +58,7 @@ class Module:
                 self.var_types[(level, name)] = self._start_type(start)
         self._trees: dict[str, n.Node] = {}
         self._small: dict[str, bool] = {}
+        self._counted_params: dict[str, set[int]] = {}
         # The work of every expression bounded for each number of players; where a bound passes
         # the budget, the expression counts its work as it runs.
         self.budgets = {p: Work(self, p) for p in range(game.min_players, game.max_players + 1)}
@@ -308,7 +309,8 @@ class Module:
         """The Python function of a defined function for arguments of these kinds (a number's
         magnitude small or not: ``argument_bits``), its result's type and the bits of its
         magnitude (``Code.bits``); written the first time it is asked for."""
-        kinds = tuple((a.type, argument_bits(a)) for a in args)
+        counted = self.counted_params(name)
+        kinds = tuple((a.type, argument_bits(a) if i in counted else UNBOUNDED) for i, a in enumerate(args))
         key = (name, kinds, me_sure, self.counting)
         found = self.functions.get(key)
         if found is not None:
@@ -342,6 +344,17 @@ class Module:
         counts more)."""
         tree = self.parse(self.definitions[name][1])
         return any(isinstance(node, (n.Call, n.Comprehension, n.Lambda, n.Range)) for node in n.all_nodes(tree))
+
+    def counted_params(self, name: str) -> set[int]:
+        """The positions of a definition's parameters that its arithmetic reads (where a small
+        number makes a difference: a function is written apart for small ones only then)."""
+        kept = self._counted_params.get(name)
+        if kept is None:
+            params, body = self.definitions[name]
+            named = {x.name for node in n.all_nodes(self.parse(body)) if isinstance(node, (n.Arith, n.Negation))
+                     for x in n.all_nodes(node) if isinstance(x, n.Name)}
+            kept = self._counted_params[name] = {i for i, param in enumerate(params) if param in named}
+        return kept
 
     def small_definition(self, name: str) -> bool:
         """A definition written in place at its calls: a small body without loops (a call costs
