@@ -112,6 +112,32 @@ def test_the_euchre_position_by_hand_guesses_the_cards_the_lean_engine_guesses()
     assert lacking > 10        # guesses that keep the suits a seat showed it lacks among them
 
 
+def test_the_parts_of_a_rollout_are_counted_without_changing_the_search():
+    # benchmarks/lookahead.py --parts: the ops that count are the lean ops to the search, and
+    # keep every SAMPLE-th call to time.
+    import importlib.util
+    from interpreter.bots.ops import lean_ops
+    from interpreter.lean import lean_game
+    spec = importlib.util.spec_from_file_location("lookahead", ROOT / "benchmarks" / "lookahead.py")
+    lookahead = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lookahead)
+    loaded = load_game(GAMES / "euchre.yaml", {"openspiel": "true"})
+    lean = lean_game(loaded)
+    worlds = [lean.from_state(state) for state in lookahead.positions(loaded, 3)]
+    plain, counted = [], []
+    for searched, ops in ((plain, lean_ops(lean)), (counted, lookahead.CountingOps(lean_ops(lean)))):
+        for i, world in enumerate(worlds):
+            bot = lookahead.SearchBot(loaded.game, world.current, seed=i, iterations=20)
+            searched.append(lean.action_text(bot._search(ops, lean.clone(world), ops.legal(world))))
+            searched.append({move: (arm.total, arm.count) for move, arm in bot.arms.items()})
+    assert counted == plain
+    counting, draws = lookahead.counted_searches(loaded, worlds, 20, lean_ops(lean))
+    assert draws > counting.counts["look"] > 0      # each look's chance is drawn
+    assert counting.counts["legal"] > 0 and counting.counts["guess"] > 0
+    for part, count in counting.counts.items():
+        assert len(counting.kept[part]) == count // lookahead.SAMPLE
+
+
 def test_the_oracle_notices_a_different_rule(tmp_path):
     # Chance doubled on the first throw, in the spec only: the oracle must see it.
     text = (GAMES / "dice_poker.yaml").read_text(encoding="utf-8")
