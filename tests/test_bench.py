@@ -90,13 +90,10 @@ def test_floor_baseline_plays_the_cards_the_spec_plays(seed):
 
 def test_the_euchre_position_by_hand_guesses_the_cards_the_lean_engine_guesses():
     # The yardstick of the lean engine's copy and guess (benchmarks/lookahead.py --baseline).
-    import importlib.util
     import random
     from interpreter.bots.lean_guess import guess
     from interpreter.lean import lean_game
-    spec = importlib.util.spec_from_file_location("euchre_guess", BASELINES / "euchre_guess.py")
-    by_hand = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(by_hand)
+    by_hand = script(BASELINES / "euchre_guess.py")
     lean = lean_game(load_game(GAMES / "euchre.yaml", {"openspiel": "true"}))      # one deal, as by hand
     lacking = 0
     for seed in range(3):
@@ -115,12 +112,9 @@ def test_the_euchre_position_by_hand_guesses_the_cards_the_lean_engine_guesses()
 def test_the_parts_of_a_rollout_are_counted_without_changing_the_search():
     # benchmarks/lookahead.py --parts: the ops that count are the lean ops to the search, and
     # keep every SAMPLE-th call to time.
-    import importlib.util
     from interpreter.bots.ops import lean_ops
     from interpreter.lean import lean_game
-    spec = importlib.util.spec_from_file_location("lookahead", ROOT / "benchmarks" / "lookahead.py")
-    lookahead = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(lookahead)
+    lookahead = script(ROOT / "benchmarks" / "lookahead.py")
     loaded = load_game(GAMES / "euchre.yaml", {"openspiel": "true"})
     lean = lean_game(loaded)
     worlds = [lean.from_state(state) for state in lookahead.positions(loaded, 3)]
@@ -136,6 +130,15 @@ def test_the_parts_of_a_rollout_are_counted_without_changing_the_search():
     assert counting.counts["legal"] > 0 and counting.counts["guess"] > 0
     for part, count in counting.counts.items():
         assert len(counting.kept[part]) == count // lookahead.SAMPLE
+
+
+def script(path):
+    """A script of benchmarks/ loaded as a module (it is no package)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_the_oracle_notices_a_different_rule(tmp_path):
